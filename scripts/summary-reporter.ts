@@ -1,0 +1,23 @@
+import type { Reporter, TestModule } from "vitest/node";
+
+/**
+ * Ends a run with one plain line, `tests: N passed, N failed, N skipped`, so CI logs (and
+ * people skimming them) see the outcome without parsing vitest's summary.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
+    }
+    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}
