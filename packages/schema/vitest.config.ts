@@ -5,5 +5,6 @@ export default defineConfig({
     name: "schema",
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
+    globalSetup: ["test/oracle/global-setup.ts"],
   },
 });

@@ -36,17 +36,11 @@ export interface UpstreamExample {
 export const examplesRevision: Revision = "2026-07-28";
 
 /**
- * The reference directory, or undefined after printing the one line that explains why the oracle
- * tests skip. Call once per test file.
+ * The reference directory, or undefined when it is absent and the oracle tests skip. The one line
+ * that explains the skip is printed once per run by `global-setup.ts`, not once per file.
  */
 export function referenceOrExplain(): string | undefined {
-  const dir = referenceDir();
-  if (!dir) {
-    console.log(
-      "oracle tests skipped: upstream reference schemas not found (set MCPKIT_REFERENCE_DIR or provide ../shared/reference/schema)",
-    );
-  }
-  return dir;
+  return referenceDir();
 }
 
 export function isSchemaNode(value: unknown): value is SchemaNode {

@@ -5,7 +5,8 @@
  */
 import { type Properties, extend, obj, opt } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
-import { ClientCapabilities, ServerCapabilities, flag } from "./previous.js";
+import { capabilityFlag as flag } from "../2024-11-05/lifecycle.js";
+import { previous } from "./previous.js";
 
 /** A `tasks` capability: listing, cancelling, and the requests this side accepts as tasks. */
 function tasks(requests: Properties) {
@@ -18,12 +19,12 @@ function methods(...names: string[]) {
 }
 
 export const changed: Definitions = {
-  ClientCapabilities: extend(ClientCapabilities, {
+  ClientCapabilities: extend(previous("ClientCapabilities"), {
     sampling: opt(obj({ context: opt(flag()), tools: opt(flag()) })),
     elicitation: opt(obj({ form: opt(flag()), url: opt(flag()) })),
     tasks: tasks({ sampling: methods("createMessage"), elicitation: methods("create") }),
   }),
-  ServerCapabilities: extend(ServerCapabilities, {
+  ServerCapabilities: extend(previous("ServerCapabilities"), {
     tasks: tasks({ tools: methods("call") }),
   }),
 };

@@ -6,7 +6,7 @@
  */
 import { anyOf, arr, doc, extend, int, lit, num, obj, opt, ref, str } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
-import { EnumSchema, NumberSchema, StringSchema } from "./previous.js";
+import { previous } from "./previous.js";
 
 /** What every field schema may say about itself. */
 const labels = { title: opt(str()), description: opt(str()) };
@@ -42,15 +42,15 @@ export const added: Definitions = {
   ),
   LegacyTitledEnumSchema: doc(
     "The 2025-06-18 enum form, titles in `enumNames`; kept for compatibility.",
-    extend(EnumSchema, { default: opt(str()) }),
+    extend(previous("EnumSchema"), { default: opt(str()) }),
   ),
   SingleSelectEnumSchema: anyOf(untitledSingle, titledSingle),
   MultiSelectEnumSchema: anyOf(untitledMulti, titledMulti),
 };
 
 export const changed: Definitions = {
-  StringSchema: extend(StringSchema, { default: opt(str()) }),
-  NumberSchema: extend(NumberSchema, { default: opt(num()) }),
+  StringSchema: extend(previous("StringSchema"), { default: opt(str()) }),
+  NumberSchema: extend(previous("NumberSchema"), { default: opt(num()) }),
   EnumSchema: anyOf(untitledSingle, titledSingle, untitledMulti, titledMulti, legacy),
   PrimitiveSchemaDefinition: anyOf(
     ref("StringSchema"),

@@ -8,17 +8,20 @@
 import { allOf, anyOf, arr, doc, extend, lit, obj, opt, record, ref, str, types, uri } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
 import { notification, request, requestMeta } from "./jsonrpc.js";
-import { ElicitResult, elicitParams, requestedSchema } from "./previous.js";
+import { previous, previousParams, propertyOf } from "./previous.js";
 import { taskAugmentedRequestParams } from "./tasks.js";
+
+/** The 2025-06-18 `elicitation/create` params: a message and a flat form schema. */
+const formParams = previousParams("ElicitRequest");
 
 export const added: Definitions = {
   ElicitRequestFormParams: doc(
     "Asks the user to fill a form described by `requestedSchema`.",
-    extend(elicitParams, {
+    extend(formParams, {
       _meta: requestMeta,
       task: opt(ref("TaskMetadata")),
       mode: opt(lit("form")),
-      requestedSchema: extend(requestedSchema, { $schema: opt(str()) }),
+      requestedSchema: extend(propertyOf(formParams, "requestedSchema"), { $schema: opt(str()) }),
     }),
   ),
   ElicitRequestURLParams: doc(
@@ -53,7 +56,7 @@ export const added: Definitions = {
 
 export const changed: Definitions = {
   ElicitRequest: request("elicitation/create", ref("ElicitRequestParams")),
-  ElicitResult: extend(ElicitResult, {
+  ElicitResult: extend(previous("ElicitResult"), {
     content: opt(record(anyOf(arr(str()), types("string", "number", "boolean")))),
   }),
 };

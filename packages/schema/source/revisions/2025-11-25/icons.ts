@@ -5,7 +5,7 @@
  */
 import { arr, doc, extend, obj, oneOf, opt, ref, str, uri } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
-import { Implementation, Prompt, Resource, ResourceLink, ResourceTemplate } from "./previous.js";
+import { previous } from "./previous.js";
 
 /** The optional `icons` member added to every displayable entity. */
 export const icons = { icons: opt(arr(ref("Icon"))) };
@@ -24,9 +24,13 @@ export const added: Definitions = {
 };
 
 export const changed: Definitions = {
-  Implementation: extend(Implementation, { ...icons, description: opt(str()), websiteUrl: opt(uri()) }),
-  Prompt: extend(Prompt, icons),
-  Resource: extend(Resource, icons),
-  ResourceLink: extend(ResourceLink, icons),
-  ResourceTemplate: extend(ResourceTemplate, icons),
+  Implementation: extend(previous("Implementation"), {
+    ...icons,
+    description: opt(str()),
+    websiteUrl: opt(uri()),
+  }),
+  Prompt: extend(previous("Prompt"), icons),
+  Resource: extend(previous("Resource"), icons),
+  ResourceLink: extend(previous("ResourceLink"), icons),
+  ResourceTemplate: extend(previous("ResourceTemplate"), icons),
 };

@@ -1,8 +1,8 @@
 /**
  * 2025-11-25, the existing requests and notifications, re-expressed. Each now carries its
  * `jsonrpc` member (and requests their `id`) and refers to its named params type instead of
- * spelling the params out. What goes on the wire is unchanged. (Tools, sampling and elicitation
- * messages are in their own files.)
+ * spelling the params out; the messages mean what they meant in 2025-06-18. (Tools, sampling and
+ * elicitation messages are in their own files.)
  */
 import { lit, obj, opt, ref, str } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";

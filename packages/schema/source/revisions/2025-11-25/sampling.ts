@@ -7,21 +7,24 @@
 import { anyOf, arr, bool, doc, extend, lit, obj, oneOf, opt, record, ref, str } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
 import { meta, request, requestMeta } from "./jsonrpc.js";
-import { CreateMessageResult, SamplingMessage, createMessageParams } from "./previous.js";
+import { previous, previousParams } from "./previous.js";
 
 const blocks = ["TextContent", "ImageContent", "AudioContent", "ToolUseContent", "ToolResultContent"];
 
 /** One content block, or several, in a sampled message. */
-const samplingContent = anyOf(...blocks.map(ref), arr(ref("SamplingMessageContentBlock")));
+const samplingContent = anyOf(...blocks.map((name) => ref(name)), arr(ref("SamplingMessageContentBlock")));
 
 export const added: Definitions = {
-  CreateMessageRequestParams: extend(createMessageParams, {
+  CreateMessageRequestParams: extend(previousParams("CreateMessageRequest"), {
     _meta: requestMeta,
     task: opt(ref("TaskMetadata")),
     tools: opt(arr(ref("Tool"))),
     toolChoice: opt(ref("ToolChoice")),
   }),
-  SamplingMessageContentBlock: doc("One block of a sampled message.", anyOf(...blocks.map(ref))),
+  SamplingMessageContentBlock: doc(
+    "One block of a sampled message.",
+    anyOf(...blocks.map((name) => ref(name))),
+  ),
   ToolChoice: doc(
     "Whether the model may, must or must not call tools; default auto.",
     obj({ mode: opt(oneOf("auto", "none", "required")) }),
@@ -31,7 +34,7 @@ export const added: Definitions = {
     obj({ type: lit("tool_use"), id: str(), name: str(), input: record(), _meta: meta }),
   ),
   ToolResultContent: doc(
-    "The outcome of a tool call, answering the ToolUseContent with id `toolUseId`.",
+    "The outcome of a tool call, answering the ToolUseContent whose id is `toolUseId`.",
     obj({
       type: lit("tool_result"),
       toolUseId: str(),
@@ -45,6 +48,6 @@ export const added: Definitions = {
 
 export const changed: Definitions = {
   CreateMessageRequest: request("sampling/createMessage", ref("CreateMessageRequestParams")),
-  SamplingMessage: extend(SamplingMessage, { content: samplingContent, _meta: meta }),
-  CreateMessageResult: extend(CreateMessageResult, { content: samplingContent }),
+  SamplingMessage: extend(previous("SamplingMessage"), { content: samplingContent, _meta: meta }),
+  CreateMessageResult: extend(previous("CreateMessageResult"), { content: samplingContent }),
 };

@@ -49,15 +49,15 @@ export interface CallToolRequest {
 
 /** Which tool to call, with what arguments; may run as a task. */
 export interface CallToolRequestParams {
+  name: string;
+  arguments?: {
+    [key: string]: unknown;
+  };
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
   task?: TaskMetadata;
-  name: string;
-  arguments?: {
-    [key: string]: unknown;
-  };
 }
 
 /** What a tool call produced; `isError` marks a failure inside the tool. */
@@ -91,13 +91,14 @@ export interface CancelledNotification {
 
 /** Which request to stop; `requestId` is required for everything but tasks. */
 export interface CancelledNotificationParams {
+  requestId?: RequestId;
+  reason?: string;
   _meta?: {
     [key: string]: unknown;
   };
-  requestId?: RequestId;
-  reason?: string;
 }
 
+/** What a client supports. */
 export interface ClientCapabilities {
   experimental?: {
     [key: string]: {
@@ -159,10 +160,6 @@ export interface CompleteRequest {
 }
 
 export interface CompleteRequestParams {
-  _meta?: {
-    progressToken?: ProgressToken;
-    [key: string]: unknown;
-  };
   ref: PromptReference | ResourceTemplateReference;
   argument: {
     name: string;
@@ -172,6 +169,10 @@ export interface CompleteRequestParams {
     arguments?: {
       [key: string]: string;
     };
+  };
+  _meta?: {
+    progressToken?: ProgressToken;
+    [key: string]: unknown;
   };
 }
 
@@ -216,6 +217,7 @@ export interface CreateMessageRequestParams {
   toolChoice?: ToolChoice;
 }
 
+/** The message the client's model produced. */
 export interface CreateMessageResult {
   _meta?: {
     [key: string]: unknown;
@@ -278,6 +280,7 @@ export interface ElicitRequestURLParams {
   url: string;
 }
 
+/** The user's answer: accepted with values, declined, or dismissed. */
 export interface ElicitResult {
   _meta?: {
     [key: string]: unknown;
@@ -327,13 +330,13 @@ export interface GetPromptRequest {
 }
 
 export interface GetPromptRequestParams {
-  _meta?: {
-    progressToken?: ProgressToken;
-    [key: string]: unknown;
-  };
   name: string;
   arguments?: {
     [key: string]: string;
+  };
+  _meta?: {
+    progressToken?: ProgressToken;
+    [key: string]: unknown;
   };
 }
 
@@ -397,10 +400,11 @@ export interface ImageContent {
   };
 }
 
+/** Identifies the program on either end: its name and version. */
 export interface Implementation {
   name: string;
-  title?: string;
   version: string;
+  title?: string;
   icons?: Array<Icon>;
   description?: string;
   websiteUrl?: string;
@@ -414,13 +418,13 @@ export interface InitializeRequest {
 }
 
 export interface InitializeRequestParams {
+  protocolVersion: string;
+  capabilities: ClientCapabilities;
+  clientInfo: Implementation;
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
-  protocolVersion: string;
-  capabilities: ClientCapabilities;
-  clientInfo: Implementation;
 }
 
 /** The server's answer to initialize: the agreed version and its capabilities. */
@@ -588,12 +592,12 @@ export interface LoggingMessageNotification {
 }
 
 export interface LoggingMessageNotificationParams {
-  _meta?: {
-    [key: string]: unknown;
-  };
   level: LoggingLevel;
   logger?: string;
   data: unknown;
+  _meta?: {
+    [key: string]: unknown;
+  };
 }
 
 /** A suggested model name, matched loosely by the client. */
@@ -641,13 +645,13 @@ export interface PaginatedRequest {
   params?: PaginatedRequestParams;
 }
 
-/** Params of a list request; `cursor` continues a previous page. */
+/** Params of a list request; `cursor` continues from an earlier page. */
 export interface PaginatedRequestParams {
+  cursor?: string;
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
-  cursor?: string;
 }
 
 export interface PaginatedResult {
@@ -673,23 +677,24 @@ export interface ProgressNotification {
 }
 
 export interface ProgressNotificationParams {
-  _meta?: {
-    [key: string]: unknown;
-  };
   progressToken: ProgressToken;
   progress: number;
   total?: number;
   message?: string;
+  _meta?: {
+    [key: string]: unknown;
+  };
 }
 
 /** Ties progress notifications to the request they report on. */
 export type ProgressToken = string | number;
 
+/** A prompt template the server offers. */
 export interface Prompt {
   name: string;
-  title?: string;
   description?: string;
   arguments?: Array<PromptArgument>;
+  title?: string;
   _meta?: {
     [key: string]: unknown;
   };
@@ -731,11 +736,11 @@ export interface ReadResourceRequest {
 }
 
 export interface ReadResourceRequestParams {
+  uri: string;
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
-  uri: string;
 }
 
 export interface ReadResourceResult {
@@ -768,14 +773,15 @@ export interface RequestParams {
   };
 }
 
+/** A resource the server can read. */
 export interface Resource {
-  name: string;
-  title?: string;
   uri: string;
+  name: string;
   description?: string;
   mimeType?: string;
-  annotations?: Annotations;
   size?: number;
+  annotations?: Annotations;
+  title?: string;
   _meta?: {
     [key: string]: unknown;
   };
@@ -791,14 +797,15 @@ export interface ResourceContents {
   };
 }
 
+/** A resource the client can fetch, referred to rather than embedded. */
 export interface ResourceLink {
-  name: string;
-  title?: string;
   uri: string;
+  name: string;
   description?: string;
   mimeType?: string;
-  annotations?: Annotations;
   size?: number;
+  annotations?: Annotations;
+  title?: string;
   _meta?: {
     [key: string]: unknown;
   };
@@ -821,13 +828,14 @@ export interface ResourceRequestParams {
   uri: string;
 }
 
+/** A family of resources described by a URI template. */
 export interface ResourceTemplate {
-  name: string;
-  title?: string;
   uriTemplate: string;
+  name: string;
   description?: string;
   mimeType?: string;
   annotations?: Annotations;
+  title?: string;
   _meta?: {
     [key: string]: unknown;
   };
@@ -847,10 +855,10 @@ export interface ResourceUpdatedNotification {
 }
 
 export interface ResourceUpdatedNotificationParams {
+  uri: string;
   _meta?: {
     [key: string]: unknown;
   };
-  uri: string;
 }
 
 /** The base of every result: `_meta` plus any other keys. */
@@ -879,6 +887,7 @@ export interface RootsListChangedNotification {
   params?: NotificationParams;
 }
 
+/** One turn of the conversation sent for sampling. */
 export interface SamplingMessage {
   role: Role;
   content: TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | Array<SamplingMessageContentBlock>;
@@ -890,6 +899,7 @@ export interface SamplingMessage {
 /** One block of a sampled message. */
 export type SamplingMessageContentBlock = TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent;
 
+/** What a server supports. */
 export interface ServerCapabilities {
   experimental?: {
     [key: string]: {
@@ -897,9 +907,6 @@ export interface ServerCapabilities {
     };
   };
   logging?: {
-    [key: string]: unknown;
-  };
-  completions?: {
     [key: string]: unknown;
   };
   prompts?: {
@@ -911,6 +918,9 @@ export interface ServerCapabilities {
   };
   tools?: {
     listChanged?: boolean;
+  };
+  completions?: {
+    [key: string]: unknown;
   };
   tasks?: {
     list?: {
@@ -943,11 +953,11 @@ export interface SetLevelRequest {
 }
 
 export interface SetLevelRequestParams {
+  level: LoggingLevel;
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
-  level: LoggingLevel;
 }
 
 export type SingleSelectEnumSchema = UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema;
@@ -970,11 +980,11 @@ export interface SubscribeRequest {
 }
 
 export interface SubscribeRequestParams {
+  uri: string;
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
-  uri: string;
 }
 
 /** The state of one task; `ttl` (ms) is null for unlimited, timestamps are ISO 8601. */
@@ -1058,9 +1068,9 @@ export interface TitledSingleSelectEnumSchema {
   default?: string;
 }
 
+/** A tool the client may call. */
 export interface Tool {
   name: string;
-  title?: string;
   description?: string;
   inputSchema: {
     type: "object";
@@ -1072,6 +1082,11 @@ export interface Tool {
     required?: Array<string>;
     $schema?: string;
   };
+  annotations?: ToolAnnotations;
+  title?: string;
+  _meta?: {
+    [key: string]: unknown;
+  };
   outputSchema?: {
     type: "object";
     properties?: {
@@ -1081,10 +1096,6 @@ export interface Tool {
     };
     required?: Array<string>;
     $schema?: string;
-  };
-  annotations?: ToolAnnotations;
-  _meta?: {
-    [key: string]: unknown;
   };
   icons?: Array<Icon>;
   execution?: ToolExecution;
@@ -1115,7 +1126,7 @@ export interface ToolListChangedNotification {
   params?: NotificationParams;
 }
 
-/** The outcome of a tool call, answering the ToolUseContent with id `toolUseId`. */
+/** The outcome of a tool call, answering the ToolUseContent whose id is `toolUseId`. */
 export interface ToolResultContent {
   type: "tool_result";
   toolUseId: string;
@@ -1163,11 +1174,11 @@ export interface UnsubscribeRequest {
 }
 
 export interface UnsubscribeRequestParams {
+  uri: string;
   _meta?: {
     progressToken?: ProgressToken;
     [key: string]: unknown;
   };
-  uri: string;
 }
 
 /** Pick any of plain strings. */

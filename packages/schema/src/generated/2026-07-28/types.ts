@@ -81,9 +81,9 @@ export interface CancelledNotification {
 }
 
 export interface CancelledNotificationParams {
-  _meta?: NotificationMetaObject;
   requestId: RequestId;
   reason?: string;
+  _meta?: NotificationMetaObject;
 }
 
 export interface ClientCapabilities {
@@ -124,7 +124,6 @@ export interface CompleteRequest {
 }
 
 export interface CompleteRequestParams {
-  _meta: RequestMetaObject;
   ref: PromptReference | ResourceTemplateReference;
   argument: {
     name: string;
@@ -135,6 +134,7 @@ export interface CompleteRequestParams {
       [key: string]: string;
     };
   };
+  _meta: RequestMetaObject;
 }
 
 export interface CompleteResult {
@@ -324,10 +324,11 @@ export interface ImageContent {
   _meta?: MetaObject;
 }
 
+/** Identifies the program on either end: its name and version. */
 export interface Implementation {
   name: string;
-  title?: string;
   version: string;
+  title?: string;
   icons?: Array<Icon>;
   description?: string;
   websiteUrl?: string;
@@ -554,10 +555,10 @@ export interface LoggingMessageNotification {
 }
 
 export interface LoggingMessageNotificationParams {
-  _meta?: NotificationMetaObject;
   level: LoggingLevel;
   logger?: string;
   data: unknown;
+  _meta?: NotificationMetaObject;
 }
 
 /** Free-form `_meta` contents; keys may carry a reverse-DNS prefix. */
@@ -659,11 +660,11 @@ export interface ProgressNotification {
 }
 
 export interface ProgressNotificationParams {
-  _meta?: NotificationMetaObject;
   progressToken: ProgressToken;
   progress: number;
   total?: number;
   message?: string;
+  _meta?: NotificationMetaObject;
 }
 
 /** Ties progress notifications to the request they report on. */
@@ -671,9 +672,9 @@ export type ProgressToken = string | number;
 
 export interface Prompt {
   name: string;
-  title?: string;
   description?: string;
   arguments?: Array<PromptArgument>;
+  title?: string;
   _meta?: MetaObject;
   icons?: Array<Icon>;
 }
@@ -758,13 +759,13 @@ export interface RequestParams {
 }
 
 export interface Resource {
-  name: string;
-  title?: string;
   uri: string;
+  name: string;
   description?: string;
   mimeType?: string;
-  annotations?: Annotations;
   size?: number;
+  annotations?: Annotations;
+  title?: string;
   _meta?: MetaObject;
   icons?: Array<Icon>;
 }
@@ -776,13 +777,13 @@ export interface ResourceContents {
 }
 
 export interface ResourceLink {
-  name: string;
-  title?: string;
   uri: string;
+  name: string;
   description?: string;
   mimeType?: string;
-  annotations?: Annotations;
   size?: number;
+  annotations?: Annotations;
+  title?: string;
   _meta?: MetaObject;
   type: "resource_link";
   icons?: Array<Icon>;
@@ -800,12 +801,12 @@ export interface ResourceRequestParams {
 }
 
 export interface ResourceTemplate {
-  name: string;
-  title?: string;
   uriTemplate: string;
+  name: string;
   description?: string;
   mimeType?: string;
   annotations?: Annotations;
+  title?: string;
   _meta?: MetaObject;
   icons?: Array<Icon>;
 }
@@ -823,8 +824,8 @@ export interface ResourceUpdatedNotification {
 }
 
 export interface ResourceUpdatedNotificationParams {
-  _meta?: NotificationMetaObject;
   uri: string;
+  _meta?: NotificationMetaObject;
 }
 
 export interface Result {
@@ -992,19 +993,19 @@ export interface TitledSingleSelectEnumSchema {
 
 export interface Tool {
   name: string;
-  title?: string;
   description?: string;
   inputSchema: {
     $schema?: string;
     type: "object";
     [key: string]: unknown;
   };
+  annotations?: ToolAnnotations;
+  title?: string;
+  _meta?: MetaObject;
   outputSchema?: {
     $schema?: string;
     [key: string]: unknown;
   };
-  annotations?: ToolAnnotations;
-  _meta?: MetaObject;
   icons?: Array<Icon>;
 }
 
