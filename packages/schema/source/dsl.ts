@@ -132,6 +132,11 @@ export function anyOf(...schemas: JsonSchema[]): JsonSchema {
   return { anyOf: schemas };
 }
 
+/** A value matching at least one of the named definitions (a union of references). */
+export function refsTo(...names: string[]): JsonSchema {
+  return anyOf(...names.map((name) => ref(name)));
+}
+
 /** A value matching every one of the schemas. */
 export function allOf(...schemas: JsonSchema[]): JsonSchema {
   return { allOf: schemas };

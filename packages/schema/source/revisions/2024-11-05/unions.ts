@@ -1,11 +1,6 @@
 /** Every message each side may send, grouped by kind. */
-import { type JsonSchema, anyOf, doc, ref } from "../../dsl.js";
+import { doc, refsTo } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
-
-/** A union of references to the named definitions. */
-export function refsTo(...names: string[]): JsonSchema {
-  return anyOf(...names.map((name) => ref(name)));
-}
 
 // The members of each union, exported so later revisions can add to or drop from them.
 export const clientRequests = [

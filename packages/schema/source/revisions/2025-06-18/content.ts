@@ -5,7 +5,7 @@
  */
 import { doc, extend, lit, opt, ref, str } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
-import { refsTo } from "../2024-11-05/unions.js";
+import { refsTo } from "../../dsl.js";
 import * as previous from "../2025-03-26/content.js";
 import { metadataChanged, withMeta } from "./metadata.js";
 

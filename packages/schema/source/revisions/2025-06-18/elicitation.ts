@@ -21,7 +21,8 @@ import {
 import type { Definitions } from "../../revision.js";
 import { requestOf, resultOf } from "../2024-11-05/jsonrpc.js";
 import { capabilityFlag, lifecycle } from "../2024-11-05/lifecycle.js";
-import { clientResults, refsTo, serverRequests } from "../2024-11-05/unions.js";
+import { clientResults, serverRequests } from "../2024-11-05/unions.js";
+import { refsTo } from "../../dsl.js";
 
 /** The label every form field may carry. */
 const fieldLabel = { title: opt(str()), description: opt(str()) };

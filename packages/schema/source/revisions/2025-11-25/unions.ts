@@ -3,10 +3,8 @@
  * status notification, and return the task results; the server may also send
  * `notifications/elicitation/complete`.
  */
-import { anyOf, ref } from "../../dsl.js";
+import { refsTo as refs } from "../../dsl.js";
 import type { Definitions } from "../../revision.js";
-
-const refs = (...names: string[]) => anyOf(...names.map((name) => ref(name)));
 
 /** The task requests and results, which either side may send or return. */
 const taskRequests = ["GetTaskRequest", "GetTaskPayloadRequest", "CancelTaskRequest", "ListTasksRequest"];
