@@ -1,0 +1,359 @@
+import type { MethodInfo, Revision } from "@mcpkit/schema";
+import { LocalError } from "../errors.js";
+import type { JsonRpcMessage, JsonRpcPayload, RequestId } from "../jsonrpc/types.js";
+import type { SendOptions, Transport } from "../transport.js";
+import type { EraHost, EraStrategy } from "../eras/era.js";
+import { checkOutbound, firstIssue, invalidOutboundError } from "./checks.js";
+import { InboundDispatcher } from "./inbound.js";
+import { PendingRequests } from "./pending.js";
+import { MessageRouter } from "./router.js";
+import type {
+  ConnectionDiagnostics,
+  JsonObject,
+  NotificationHandler,
+  NotifyOptions,
+  Params,
+  RequestHandler,
+  RequestOptions,
+} from "./types.js";
+
+/** Options of a {@link Connection}. */
+export interface ConnectionOptions {
+  /** The era strategy for this side of this connection (one instance per connection). */
+  readonly era: EraStrategy;
+  /** Default per-request timeout in ms (restarted by progress unless a request says otherwise). Default 60 000. */
+  readonly timeoutMs?: number;
+  /** Default cap on a request's total duration in ms, progress or not. Default 600 000. */
+  readonly maxTotalTimeoutMs?: number;
+  /** Validate every outbound message against the revision's schema; failures reject with `LocalError("invalid_outbound")`. Default false. */
+  readonly validateOutbound?: boolean;
+  /** Validate results received for outbound requests; failures reject with `LocalError("invalid_message")`. Default false (be tolerant). */
+  readonly validateResults?: boolean;
+  /** Problems that have no caller to report to: a peer's malformed notification, a handler crash, a failed send. */
+  readonly onError?: (error: Error) => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 600_000;
+
+function metaOf(params: Params | undefined): Record<string, unknown> {
+  const meta = params?._meta;
+  return typeof meta === "object" && meta !== null && !Array.isArray(meta)
+    ? (meta as Record<string, unknown>)
+    : {};
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+function related(id: RequestId | undefined): SendOptions {
+  return id === undefined ? {} : { relatedRequestId: id };
+}
+
+/**
+ * One end of an MCP connection: the JSON-RPC engine over a {@link Transport}, with an era strategy
+ * for the protocol's lifecycle. Client and server packages build on it by composition.
+ *
+ * @example
+ * ```ts
+ * const era = new SessionServerEra({ serverInfo: { name: "demo", version: "1.0.0" }, capabilities: { tools: {} } });
+ * const connection = new Connection({ era, validateOutbound: true });
+ * connection.setRequestHandler("tools/list", () => ({ tools: [] }));
+ * await connection.connect(transport);
+ * await connection.closed;
+ * ```
+ */
+export class Connection implements EraHost {
+  readonly era: EraStrategy;
+  private readonly timeoutMs: number;
+  private readonly maxTotalTimeoutMs: number;
+  private readonly validateOutbound: boolean;
+  private readonly onError: (error: Error) => void;
+  private readonly pending: PendingRequests;
+  private readonly inbound: InboundDispatcher;
+  private readonly router: MessageRouter;
+  private transport: Transport | undefined;
+  private state: "new" | "open" | "closed" = "new";
+  private nextId = 1;
+  private resolveClosed!: () => void;
+  /** Resolves once the connection has closed, from either side. */
+  readonly closed: Promise<void> = new Promise((resolve) => {
+    this.resolveClosed = resolve;
+  });
+
+  constructor(options: ConnectionOptions) {
+    this.era = options.era;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
+    this.validateOutbound = options.validateOutbound ?? false;
+    this.onError = options.onError ?? (() => {});
+    const report = (error: Error) => this.report(error);
+    this.pending = new PendingRequests((id, method, reason) => this.giveUp(id, method, reason), report);
+    this.inbound = new InboundDispatcher({
+      era: this.era,
+      validateOutbound: this.validateOutbound,
+      request: (method, params, opts) => this.request(method, params, opts),
+      notify: (method, params, opts) => this.notify(method, params, opts),
+      progress: (token, progress) => this.pending.progress(token, progress),
+      report,
+    });
+    this.router = new MessageRouter({
+      era: this.era,
+      inbound: this.inbound,
+      pending: this.pending,
+      validateResults: options.validateResults ?? false,
+      isOpen: () => this.state === "open",
+      // Ids are 1, 2, 3, ...: anything else was never ours.
+      issued: (id) => typeof id === "number" && Number.isInteger(id) && id >= 1 && id < this.nextId,
+      send: (payload, sendOptions) => this.send(payload, sendOptions),
+      report,
+    });
+    this.era.bind(this);
+  }
+
+  /** The revision governing the connection now (undefined before the session era negotiates one). */
+  get revision(): Revision | undefined {
+    return this.era.revision;
+  }
+
+  /** Whether the connection has closed. */
+  get isClosed(): boolean {
+    return this.state === "closed";
+  }
+
+  /**
+   * Starts the transport and begins handling messages. Call once.
+   *
+   * @example
+   * ```ts
+   * const [clientSide, serverSide] = createInMemoryPair();
+   * await serverConnection.connect(serverSide);
+   * ```
+   */
+  async connect(transport: Transport): Promise<void> {
+    if (this.state !== "new")
+      throw new LocalError("invalid_message", "this connection was already connected");
+    this.transport = transport;
+    this.state = "open";
+    try {
+      await transport.start({
+        onMessage: (value, context) => this.router.onMessage(value, context),
+        onUnreadable: (frame) => this.router.onUnreadable(frame),
+        onClose: (error) => this.onClose(error),
+      });
+    } catch (error) {
+      this.onClose(asError(error));
+      throw error;
+    }
+  }
+
+  /**
+   * Registers the handler for an inbound request method (replacing any earlier one). Era built-ins
+   * (`initialize`, `ping`, `server/discover`) take precedence. A method no revision defines (an
+   * extension) is dispatched without schema validation.
+   *
+   * @example
+   * ```ts
+   * connection.setRequestHandler("tools/list", () => ({ tools: [] }));
+   * ```
+   */
+  setRequestHandler(method: string, handler: RequestHandler): void {
+    this.inbound.requestHandlers.set(method, handler);
+  }
+
+  removeRequestHandler(method: string): void {
+    this.inbound.requestHandlers.delete(method);
+  }
+
+  /**
+   * Registers the handler for an inbound notification method (replacing any earlier one); runs
+   * after era built-ins.
+   *
+   * @example
+   * ```ts
+   * connection.setNotificationHandler("notifications/tools/list_changed", () => refreshTools());
+   * ```
+   */
+  setNotificationHandler(method: string, handler: NotificationHandler): void {
+    this.inbound.notificationHandlers.set(method, handler);
+  }
+
+  removeNotificationHandler(method: string): void {
+    this.inbound.notificationHandlers.delete(method);
+  }
+
+  /**
+   * Sends a request and resolves with its result. Rejects with `McpError` when the peer answers an
+   * error, or with `LocalError`: `timeout`, `cancelled`, `connection_closed`, `not_initialized`,
+   * `capability_missing`, `method_unavailable`, `invalid_outbound`, ...
+   *
+   * Ids are 1, 2, 3, ... and never reused. Unless `resetTimeoutOnProgress` is false and there is no
+   * `onProgress`, the request carries `_meta.progressToken` (its id).
+   *
+   * @example
+   * ```ts
+   * const { tools } = await connection.request("tools/list", {}, { timeoutMs: 10_000 });
+   * ```
+   */
+  async request(method: string, params?: Params, options: RequestOptions = {}): Promise<JsonObject> {
+    const withMeta = options.meta ? { ...params, _meta: { ...options.meta, ...metaOf(params) } } : params;
+    const { revision, info, params: prepared } = this.prepare("request", method, withMeta);
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs;
+    if (!(timeoutMs > 0) || !(maxTotalTimeoutMs > 0)) {
+      throw new RangeError(
+        `timeouts must be positive numbers of ms (got ${timeoutMs} and ${maxTotalTimeoutMs})`,
+      );
+    }
+    const signal = options.signal;
+    if (signal?.aborted)
+      throw new LocalError("cancelled", `Request ${method} was cancelled before it was sent`);
+    const id = this.nextId++;
+    const resetOnProgress = options.resetTimeoutOnProgress ?? true;
+    // A token lets the peer report progress, which is also what keeps a long request alive.
+    const wantsProgress = options.onProgress !== undefined || resetOnProgress;
+    const finalParams = wantsProgress
+      ? { ...prepared, _meta: { ...metaOf(prepared), progressToken: id } }
+      : prepared;
+    const message: JsonRpcMessage =
+      finalParams === undefined
+        ? { jsonrpc: "2.0", id, method }
+        : { jsonrpc: "2.0", id, method, params: finalParams };
+    this.checkOutbound(`The ${method} request`, revision, info, message);
+    const answer = this.pending.register({
+      id,
+      method,
+      revision,
+      results: info?.results ?? [],
+      timeoutMs,
+      maxTotalTimeoutMs,
+      resetOnProgress,
+      onProgress: options.onProgress,
+      signal,
+    });
+    this.send(message, related(options.relatedRequestId)).catch((error: unknown) => {
+      this.pending.take(id)?.reject(asError(error));
+    });
+    return answer;
+  }
+
+  /**
+   * Sends a notification; rejects with `LocalError` when the era or a capability gate forbids it.
+   *
+   * @example
+   * ```ts
+   * await connection.notify("notifications/roots/list_changed");
+   * ```
+   */
+  async notify(method: string, params?: Params, options: NotifyOptions = {}): Promise<void> {
+    const { revision, info, params: prepared } = this.prepare("notification", method, params);
+    const message: JsonRpcMessage =
+      prepared === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params: prepared };
+    this.checkOutbound(`The ${method} notification`, revision, info, message);
+    await this.send(message, related(options.relatedRequestId));
+  }
+
+  /**
+   * Closes the transport (the session era's shutdown); pending requests reject with
+   * `LocalError("connection_closed")`, running handlers are aborted and their answers dropped.
+   *
+   * @example
+   * ```ts
+   * await connection.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.state !== "closed" && this.transport) {
+      try {
+        await this.transport.close();
+      } catch (error) {
+        this.report(asError(error));
+      }
+    }
+    this.onClose();
+    await this.closed;
+  }
+
+  /** What the connection holds now; all zero when idle or closed (a leak check for tests and monitoring). */
+  diagnostics(): ConnectionDiagnostics {
+    return {
+      pendingRequests: this.pending.size,
+      inflightRequests: this.inbound.size,
+      activeTimers: this.pending.timers,
+      signalListeners: this.pending.listeners + this.inbound.listeners,
+    };
+  }
+
+  /** Lifecycle (era) and method checks for an outbound message; throws `LocalError`. */
+  private prepare(kind: MethodInfo["kind"], method: string, params: Params | undefined) {
+    if (this.state !== "open") {
+      const why = this.state === "new" ? "is not connected" : "is closed";
+      throw new LocalError("connection_closed", `Cannot send ${method}: the connection ${why}`);
+    }
+    const prepared =
+      kind === "request"
+        ? this.era.prepareRequest(method, params)
+        : this.era.prepareNotification(method, params);
+    const own = this.era.ownCapabilities();
+    const info = checkOutbound(
+      kind,
+      method,
+      prepared.revision,
+      this.era.role,
+      own,
+      this.era.peerCapabilities(),
+    );
+    return { revision: prepared.revision, params: prepared.params, info };
+  }
+
+  private checkOutbound(
+    what: string,
+    revision: Revision,
+    info: MethodInfo | undefined,
+    message: JsonRpcMessage,
+  ): void {
+    if (!this.validateOutbound || !info) return;
+    const issue = firstIssue(revision, info.message, message);
+    if (issue) throw invalidOutboundError(what, revision, issue);
+  }
+
+  private async send(payload: JsonRpcPayload, options: SendOptions): Promise<void> {
+    if (this.state !== "open" || !this.transport)
+      throw new LocalError("connection_closed", "the connection is closed");
+    await this.transport.send(payload, options);
+  }
+
+  /** A request timed out or was aborted: tell the peer, except for `initialize`, which cannot be cancelled. */
+  private giveUp(id: RequestId, method: string, reason: string): void {
+    if (method === "initialize" || this.state !== "open") return;
+    this.notify("notifications/cancelled", { requestId: id, reason }).catch((error: unknown) => {
+      this.report(asError(error));
+    });
+  }
+
+  private onClose(error?: Error): void {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    const cause = error ? { cause: error } : undefined;
+    this.pending.rejectAll(
+      (method, id) =>
+        new LocalError(
+          "connection_closed",
+          `Connection closed before ${method} (id ${id}) was answered`,
+          cause,
+        ),
+    );
+    this.inbound.abortAll(new LocalError("connection_closed", "the connection closed", cause));
+    this.era.closed();
+    this.resolveClosed();
+  }
+
+  private report(error: Error): void {
+    try {
+      this.onError(error);
+    } catch {
+      // A failing error hook must not take the connection down.
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import type { MethodInfo } from "@mcpkit/schema";
+import { LocalError, McpError } from "../errors.js";
+import { ErrorCode } from "../jsonrpc/codes.js";
+import type {
+  JsonRpcErrorResponse,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  RequestId,
+} from "../jsonrpc/types.js";
+import type { MessageContext } from "../transport.js";
+import type { Admission } from "../eras/era.js";
+import {
+  checkInbound,
+  firstIssue,
+  firstResultIssue,
+  invalidOutboundError,
+  invalidParamsError,
+  methodNotFound,
+} from "./checks.js";
+import { type ContextHost, createRequestContext } from "./request-context.js";
+import type { NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
+
+/** What the dispatcher needs from its connection. */
+export interface InboundHost extends ContextHost {
+  readonly validateOutbound: boolean;
+  /** Routes an inbound progress notification to the outbound request it belongs to. */
+  progress(token: unknown, progress: Progress): void;
+  report(error: Error): void;
+}
+
+/** An inbound request whose handler is running. */
+interface Inflight {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly controller: AbortController;
+  /** Set when the answer must not be sent: the peer cancelled, the sender went away, or the connection closed. */
+  cancelled: boolean;
+  /** Removes the listener on the transport's "sender gone" signal. */
+  detach: () => void;
+}
+
+type Admitted = Extract<Admission, { ok: true }>;
+
+const noContext: MessageContext = Object.freeze({});
+const internalError = () => new McpError(ErrorCode.InternalError, "Internal error");
+
+export function errorResponse(id: RequestId | null, error: McpError): JsonRpcErrorResponse {
+  return { jsonrpc: "2.0", id, error: error.toJson() };
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Inbound requests and notifications: checks (lifecycle, method, capability, schema), handler
+ * dispatch with a context, cancellation, and turning outcomes into responses.
+ */
+export class InboundDispatcher {
+  readonly requestHandlers = new Map<string, RequestHandler>();
+  readonly notificationHandlers = new Map<string, NotificationHandler>();
+  private readonly inflight = new Map<RequestId, Inflight>();
+  private listenerCount = 0;
+
+  constructor(private readonly host: InboundHost) {}
+
+  get size(): number {
+    return this.inflight.size;
+  }
+  get listeners(): number {
+    return this.listenerCount;
+  }
+
+  /** Aborts every running handler (the connection closed); their answers are not sent. */
+  abortAll(reason: Error): void {
+    for (const entry of [...this.inflight.values()]) this.abandon(entry, reason);
+  }
+
+  /**
+   * Handles one request. Refusals are answered at once, so answers to bad input keep arrival order;
+   * otherwise resolves to the handler's response, or undefined when no response must be sent.
+   */
+  dispatchRequest(
+    request: JsonRpcRequest,
+    context: MessageContext = noContext,
+  ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> {
+    const { id, method } = request;
+    if (this.inflight.has(id)) {
+      const reason = `Invalid Request: request id ${JSON.stringify(id)} is already in use`;
+      return errorResponse(id, new McpError(ErrorCode.InvalidRequest, reason));
+    }
+    const era = this.host.era;
+    const admission = era.admitRequest(request);
+    if (!admission.ok) return errorResponse(id, admission.error);
+    const check = checkInbound("request", method, admission.revision, era.role, era.ownCapabilities());
+    if (!check.ok) return errorResponse(id, check.error);
+    const handler = era.builtinRequestHandler(method) ?? this.requestHandlers.get(method);
+    if (!handler) return errorResponse(id, methodNotFound(method));
+    const issue = check.info && firstIssue(admission.revision, check.info.message, request);
+    if (issue) return errorResponse(id, invalidParamsError(issue));
+    return this.run(request, context, handler, admission, check.info);
+  }
+
+  private async run(
+    request: JsonRpcRequest,
+    context: MessageContext,
+    handler: RequestHandler,
+    { revision, peer }: Admitted,
+    info: MethodInfo | undefined,
+  ): Promise<JsonRpcResponse | undefined> {
+    const { id, method } = request;
+    const entry: Inflight = {
+      id,
+      method,
+      controller: new AbortController(),
+      cancelled: false,
+      detach: () => {},
+    };
+    this.inflight.set(id, entry);
+    this.watchSender(entry, context.signal);
+    const params: Params = request.params ?? {};
+    const source = { id, method, params, revision, peer, context, signal: entry.controller.signal };
+    const { ctx, finish } = createRequestContext(this.host, source);
+    try {
+      const result = await this.host.era.handle(params, ctx, handler);
+      if (entry.cancelled) return undefined;
+      if (!isObject(result))
+        throw new TypeError(`the ${method} handler returned ${typeof result}, not an object`);
+      const issue =
+        this.host.validateOutbound && info ? firstResultIssue(revision, info.results, result) : undefined;
+      if (issue) {
+        this.host.report(invalidOutboundError(`The ${method} result`, revision, issue));
+        return errorResponse(id, internalError());
+      }
+      return { jsonrpc: "2.0", id, result };
+    } catch (error) {
+      if (entry.cancelled) return undefined;
+      if (error instanceof McpError) return errorResponse(id, error);
+      // The message and stack may hold internals: they stay local.
+      this.host.report(asError(error));
+      return errorResponse(id, internalError());
+    } finally {
+      finish();
+      entry.detach();
+      if (this.inflight.get(id) === entry) this.inflight.delete(id);
+    }
+  }
+
+  /** Handles one notification. Nothing is ever answered; problems go to `report`. */
+  dispatchNotification(notification: JsonRpcNotification, context: MessageContext = noContext): void {
+    const { method } = notification;
+    const era = this.host.era;
+    const admission = era.admitNotification(notification);
+    if (!admission.ok) {
+      this.host.report(admission.error);
+      return;
+    }
+    const { revision, peer } = admission;
+    const check = checkInbound("notification", method, revision, era.role, era.ownCapabilities());
+    if (!check.ok) {
+      this.host.report(check.error);
+      return;
+    }
+    const issue = check.info && firstIssue(revision, check.info.message, notification);
+    if (issue) {
+      this.host.report(invalidParamsError(issue));
+      return;
+    }
+    const params: Params = notification.params ?? {};
+    if (method === "notifications/cancelled") this.cancel(params.requestId);
+    if (method === "notifications/progress") this.routeProgress(params);
+    const ctx = { method, revision, era: era.era, context, peer };
+    const handlers = [era.builtinNotificationHandler(method), this.notificationHandlers.get(method)];
+    // A custom notification nobody handles is worth a note; a known one is simply not of interest.
+    if (!check.info && !handlers.some(Boolean)) this.host.report(methodNotFound(method));
+    for (const handler of handlers) {
+      if (!handler) continue;
+      try {
+        Promise.resolve(handler(params, ctx)).catch((error: unknown) => this.host.report(asError(error)));
+      } catch (error) {
+        this.host.report(asError(error));
+      }
+    }
+  }
+
+  private routeProgress({ progressToken, progress, total, message }: Params): void {
+    if (typeof progress !== "number") return;
+    this.host.progress(progressToken, {
+      progress,
+      ...(typeof total === "number" ? { total } : {}),
+      ...(typeof message === "string" ? { message } : {}),
+    });
+  }
+
+  /** The peer cancelled a request: abort its handler and send no answer. `initialize` cannot be cancelled. */
+  private cancel(requestId: unknown): void {
+    if (typeof requestId !== "string" && typeof requestId !== "number") return;
+    const entry = this.inflight.get(requestId);
+    if (!entry || entry.method === "initialize") return;
+    this.abandon(
+      entry,
+      new LocalError("cancelled", `the peer cancelled request ${JSON.stringify(requestId)}`),
+    );
+  }
+
+  /**
+   * Gives up on a running handler: no answer will be sent, its signal aborts, and the connection
+   * forgets it at once (a handler that ignores its signal must not pin memory).
+   */
+  private abandon(entry: Inflight, reason: Error): void {
+    if (entry.cancelled) return;
+    entry.cancelled = true;
+    if (this.inflight.get(entry.id) === entry) this.inflight.delete(entry.id);
+    entry.detach();
+    entry.controller.abort(reason);
+  }
+
+  /** The transport may learn the sender is gone (an HTTP stream closed): treat that as a cancellation. */
+  private watchSender(entry: Inflight, signal: AbortSignal | undefined): void {
+    if (!signal || entry.method === "initialize") return;
+    const gone = () =>
+      this.abandon(entry, new LocalError("cancelled", "the sender is no longer waiting for the answer"));
+    if (signal.aborted) {
+      gone();
+      return;
+    }
+    signal.addEventListener("abort", gone, { once: true });
+    this.listenerCount++;
+    entry.detach = () => {
+      entry.detach = () => {};
+      signal.removeEventListener("abort", gone);
+      this.listenerCount--;
+    };
+  }
+}

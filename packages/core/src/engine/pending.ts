@@ -1,0 +1,212 @@
+import type { Revision } from "@mcpkit/schema";
+import { LocalError } from "../errors.js";
+import type { RequestId } from "../jsonrpc/types.js";
+import type { JsonObject, Progress } from "./types.js";
+
+/** One outbound request awaiting its answer. */
+interface Entry {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly revision: Revision;
+  readonly results: readonly string[];
+  readonly resolve: (result: JsonObject) => void;
+  readonly reject: (error: Error) => void;
+  readonly timeoutMs: number;
+  readonly maxTotalTimeoutMs: number;
+  readonly startedAt: number;
+  readonly resetOnProgress: boolean;
+  readonly onProgress: ((progress: Progress) => void) | undefined;
+  lastProgress: number;
+  /** When the timeout fires (ms since the epoch), and whether that is the total cap. */
+  dueAt: number;
+  capped: boolean;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  detach: (() => void) | undefined;
+}
+
+const MAX_TIMER_DELAY = 2_147_483_647;
+
+/** What to do about a request this side gave up on (timeout or abort): cancel it on the wire. */
+export type GiveUp = (id: RequestId, method: string, reason: string) => void;
+
+/** A request taken out of the table, to be settled by the caller. */
+export interface Taken {
+  readonly method: string;
+  readonly revision: Revision;
+  /** The definitions that may answer it (empty for a custom method). */
+  readonly results: readonly string[];
+  readonly resolve: (result: JsonObject) => void;
+  readonly reject: (error: Error) => void;
+}
+
+export interface Registration {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly revision: Revision;
+  readonly results: readonly string[];
+  readonly timeoutMs: number;
+  readonly maxTotalTimeoutMs: number;
+  readonly resetOnProgress: boolean;
+  readonly onProgress: ((progress: Progress) => void) | undefined;
+  readonly signal: AbortSignal | undefined;
+}
+
+function reasonText(reason: unknown): string {
+  if (typeof reason === "string") return reason;
+  if (reason instanceof Error && reason.message) return reason.message;
+  return "cancelled";
+}
+
+/**
+ * The outbound requests of one connection, with their timers, abort listeners and progress
+ * callbacks. Every way out of the table (answer, timeout, abort, close) goes through `remove`, which
+ * releases the timer and the listener, so nothing outlives the request.
+ */
+export class PendingRequests {
+  private readonly entries = new Map<RequestId, Entry>();
+  private timerCount = 0;
+  private listenerCount = 0;
+
+  constructor(
+    private readonly giveUp: GiveUp,
+    private readonly report: (error: Error) => void,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+  get timers(): number {
+    return this.timerCount;
+  }
+  get listeners(): number {
+    return this.listenerCount;
+  }
+
+  /** Adds a request; the promise settles when it is answered, times out, is aborted or the connection closes. */
+  register(r: Registration): Promise<JsonObject> {
+    return new Promise<JsonObject>((resolve, reject) => {
+      const entry: Entry = {
+        id: r.id,
+        method: r.method,
+        revision: r.revision,
+        results: r.results,
+        resolve,
+        reject,
+        timeoutMs: r.timeoutMs,
+        maxTotalTimeoutMs: r.maxTotalTimeoutMs,
+        startedAt: Date.now(),
+        resetOnProgress: r.resetOnProgress,
+        onProgress: r.onProgress,
+        lastProgress: Number.NEGATIVE_INFINITY,
+        dueAt: 0,
+        capped: false,
+        timer: undefined,
+        detach: undefined,
+      };
+      this.entries.set(r.id, entry);
+      this.arm(entry);
+      const signal = r.signal;
+      if (signal) {
+        const onAbort = () => this.abort(entry, signal.reason);
+        signal.addEventListener("abort", onAbort, { once: true });
+        this.listenerCount++;
+        entry.detach = () => {
+          signal.removeEventListener("abort", onAbort);
+          this.listenerCount--;
+        };
+      }
+    });
+  }
+
+  /** Takes a request out of the table (releasing its timer and listener), or undefined if it is not pending. */
+  take(id: RequestId): Taken | undefined {
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    this.remove(entry);
+    return entry;
+  }
+
+  /**
+   * Routes a progress report to its request: dropped unless it increases, and after the request
+   * ended (its token is gone). Restarts the timeout when the request asked for that.
+   */
+  progress(token: unknown, progress: Progress): void {
+    if (typeof token !== "string" && typeof token !== "number") return;
+    const entry = this.entries.get(token);
+    if (!entry || !(progress.progress > entry.lastProgress)) return;
+    entry.lastProgress = progress.progress;
+    if (entry.resetOnProgress) this.arm(entry);
+    if (!entry.onProgress) return;
+    try {
+      entry.onProgress(progress);
+    } catch (error) {
+      this.report(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** Rejects every pending request (the connection closed). */
+  rejectAll(makeError: (method: string, id: RequestId) => Error): void {
+    for (const entry of [...this.entries.values()]) {
+      this.remove(entry);
+      entry.reject(makeError(entry.method, entry.id));
+    }
+  }
+
+  private remove(entry: Entry): void {
+    this.entries.delete(entry.id);
+    if (entry.timer !== undefined) {
+      clearTimeout(entry.timer);
+      entry.timer = undefined;
+      this.timerCount--;
+    }
+    entry.detach?.();
+    entry.detach = undefined;
+  }
+
+  /** (Re)starts the timeout: the idle timeout, but never past the total cap. */
+  private arm(entry: Entry): void {
+    const idleDue = Date.now() + entry.timeoutMs;
+    const capDue = entry.startedAt + entry.maxTotalTimeoutMs;
+    entry.capped = capDue < idleDue;
+    entry.dueAt = Math.min(idleDue, capDue);
+    this.schedule(entry);
+  }
+
+  private schedule(entry: Entry): void {
+    if (entry.timer !== undefined) {
+      clearTimeout(entry.timer);
+      this.timerCount--;
+    }
+    // setTimeout fires at once for delays past 2^31-1 ms: wait in steps instead.
+    const delay = Math.min(Math.max(0, entry.dueAt - Date.now()), MAX_TIMER_DELAY);
+    entry.timer = setTimeout(() => {
+      entry.timer = undefined;
+      this.timerCount--;
+      if (Date.now() < entry.dueAt) this.schedule(entry);
+      else this.expire(entry, entry.capped);
+    }, delay);
+    this.timerCount++;
+  }
+
+  private expire(entry: Entry, capped: boolean): void {
+    if (this.entries.get(entry.id) !== entry) return;
+    this.remove(entry);
+    const why = capped
+      ? `exceeded the total limit of ${entry.maxTotalTimeoutMs} ms`
+      : `no answer within ${entry.timeoutMs} ms`;
+    this.giveUp(entry.id, entry.method, `timed out: ${why}`);
+    entry.reject(new LocalError("timeout", `Request ${entry.method} (id ${entry.id}) timed out: ${why}`));
+  }
+
+  private abort(entry: Entry, reason: unknown): void {
+    if (this.entries.get(entry.id) !== entry) return;
+    this.remove(entry);
+    const text = reasonText(reason);
+    this.giveUp(entry.id, entry.method, text);
+    entry.reject(
+      new LocalError("cancelled", `Request ${entry.method} (id ${entry.id}) was cancelled: ${text}`, {
+        cause: reason,
+      }),
+    );
+  }
+}

@@ -1,0 +1,162 @@
+import { eraOf, revisions, type Era, type Revision } from "@mcpkit/schema";
+import type { JsonRpcNotification, JsonRpcRequest } from "../jsonrpc/types.js";
+import type {
+  JsonObject,
+  NotificationHandler,
+  Params,
+  RequestContext,
+  RequestHandler,
+} from "../engine/types.js";
+import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
+import { hasEnvelope } from "./envelope.js";
+import { SessionServerEra, type ClientSession } from "./session-server.js";
+import { StatelessServerEra, type StatelessServerOptions } from "./stateless-server.js";
+
+/** Options of an {@link AdaptiveServerEra}. */
+export interface AdaptiveServerOptions {
+  readonly serverInfo: ImplementationInfo;
+  readonly capabilities?: Capabilities;
+  readonly instructions?: string;
+  /** Every revision served, of either era. Default: all. */
+  readonly revisions?: readonly Revision[];
+  readonly requestState?: StatelessServerOptions["requestState"];
+  readonly discoverCache?: StatelessServerOptions["discoverCache"];
+  /** Session era: called when the client's `notifications/initialized` arrives. */
+  readonly onInitialized?: (session: ClientSession) => void;
+}
+
+/**
+ * A server era that serves clients of both eras on one connection: the first decisive request picks
+ * the era for the rest of the connection. `initialize` picks the session era; a request carrying the
+ * stateless envelope (or `server/discover`) picks the stateless era. Until then, `ping` is answered
+ * and anything else gets the session era's "initialize first" answer (or, on a stateless-only
+ * server, the stateless era's checks). -32022 errors and `server/discover` list every served
+ * revision, so a modern client can tell that falling back to `initialize` would work.
+ *
+ * @example
+ * ```ts
+ * // One definition, any client: over stdio, the first message decides.
+ * const connection = new Connection({ era: new AdaptiveServerEra({ serverInfo, capabilities: { tools: {} } }) });
+ * ```
+ */
+export class AdaptiveServerEra implements EraStrategy {
+  readonly role = "server" as const;
+  private readonly session: SessionServerEra | undefined;
+  private readonly stateless: StatelessServerEra | undefined;
+  private chosen: EraStrategy | undefined;
+
+  constructor(options: AdaptiveServerOptions) {
+    const served = options.revisions ?? revisions;
+    const of = (era: Era) => served.filter((r) => eraOf(r) === era);
+    const common = {
+      serverInfo: options.serverInfo,
+      capabilities: options.capabilities,
+      instructions: options.instructions,
+    };
+    if (of("session").length > 0) {
+      this.session = new SessionServerEra({
+        ...common,
+        revisions: of("session"),
+        onInitialized: options.onInitialized,
+      });
+    }
+    if (of("stateless").length > 0) {
+      this.stateless = new StatelessServerEra({
+        ...common,
+        revisions: of("stateless"),
+        supportedVersions: [...served].sort().reverse(),
+        requestState: options.requestState,
+        discoverCache: options.discoverCache,
+      });
+    }
+    if (!this.session && !this.stateless) throw new RangeError("at least one revision must be served");
+  }
+
+  /** The era chosen so far (the session era until a stateless request arrives, when both are served). */
+  get era(): Era {
+    return this.current.era;
+  }
+
+  /** Whether a decisive request has fixed the era yet. */
+  get decided(): boolean {
+    return this.chosen !== undefined;
+  }
+
+  /** The session era's state, when the session era serves this connection. */
+  get sessionEra(): SessionServerEra | undefined {
+    return this.session;
+  }
+
+  private get current(): EraStrategy {
+    return this.chosen ?? this.session ?? (this.stateless as StatelessServerEra);
+  }
+
+  bind(host: EraHost): void {
+    this.session?.bind(host);
+    this.stateless?.bind(host);
+  }
+
+  get revision(): Revision | undefined {
+    return this.chosen ? this.chosen.revision : this.session ? undefined : this.stateless?.revision;
+  }
+
+  acceptsBatches(): boolean {
+    return this.current.acceptsBatches();
+  }
+
+  admitRequest(request: JsonRpcRequest): Admission {
+    if (!this.chosen) {
+      if (request.method === "initialize" && this.session) this.chosen = this.session;
+      else if (
+        this.stateless &&
+        (hasEnvelope(request.params) || request.method === "server/discover" || !this.session)
+      ) {
+        this.chosen = this.stateless;
+      }
+    }
+    return this.current.admitRequest(request);
+  }
+
+  admitNotification(notification: JsonRpcNotification): Admission {
+    return this.current.admitNotification(notification);
+  }
+
+  prepareRequest(method: string, params: Params | undefined): Outbound {
+    return this.current.prepareRequest(method, params);
+  }
+
+  prepareNotification(method: string, params: Params | undefined): Outbound {
+    return this.current.prepareNotification(method, params);
+  }
+
+  ownCapabilities(): Capabilities | undefined {
+    return this.current.ownCapabilities();
+  }
+
+  peerCapabilities(): Capabilities | undefined {
+    return this.current.peerCapabilities();
+  }
+
+  builtinRequestHandler(method: string): RequestHandler | undefined {
+    return this.current.builtinRequestHandler(method);
+  }
+
+  builtinNotificationHandler(method: string): NotificationHandler | undefined {
+    return this.current.builtinNotificationHandler(method);
+  }
+
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
+    // The era the request was admitted under handles it (ctx.era says which).
+    const era = ctx.era === "stateless" ? this.stateless : this.session;
+    return (era ?? this.current).handle(params, ctx, next);
+  }
+
+  completeResult(method: string, result: JsonObject): JsonObject {
+    return this.current.completeResult(method, result);
+  }
+
+  closed(): void {
+    this.session?.closed();
+    this.stateless?.closed();
+  }
+}

@@ -1,0 +1,56 @@
+import type { MethodGate } from "@mcpkit/schema";
+import type { Capabilities, Role } from "./era.js";
+
+/**
+ * Whether a capabilities object declares the capability at a dotted path: every segment present,
+ * and the last one neither `false`, `null` nor absent (`{}` and `true` both declare).
+ *
+ * @example
+ * ```ts
+ * hasCapability({ resources: { subscribe: true } }, "resources.subscribe"); // true
+ * hasCapability({ resources: {} }, "resources.subscribe");                  // false
+ * hasCapability({ tools: {} }, "tools");                                    // true
+ * ```
+ */
+export function hasCapability(capabilities: Capabilities | undefined, path: string): boolean {
+  let node: unknown = capabilities;
+  for (const segment of path.split(".")) {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return false;
+    if (!Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node !== undefined && node !== null && node !== false;
+}
+
+/**
+ * The smallest capabilities object that declares a dotted path, e.g. for the `requiredCapabilities`
+ * of a -32021 error.
+ *
+ * @example
+ * ```ts
+ * capabilityFor("elicitation.url"); // { elicitation: { url: {} } }
+ * ```
+ */
+export function capabilityFor(path: string): Record<string, unknown> {
+  const segments = path.split(".");
+  let value: Record<string, unknown> = {};
+  for (let i = segments.length - 1; i >= 0; i--) value = { [segments[i] as string]: value };
+  return value;
+}
+
+/**
+ * Whose declaration a method gate checks, seen from the sender: `receiver` for the usual case (a
+ * client may call `tools/list` only if the server declared `tools`), `sender` when the gate names
+ * the sender's own side (a server sends `notifications/tools/list_changed` only if it declared
+ * `tools.listChanged`).
+ *
+ * @example
+ * ```ts
+ * gateOwner({ side: "server", path: "tools" }, "client"); // "receiver"
+ * gateOwner({ side: "server", path: "logging" }, "server"); // "sender"
+ * ```
+ */
+export function gateOwner(gate: MethodGate, sender: Role): "sender" | "receiver" {
+  if (gate.side === "receiver") return "receiver";
+  return gate.side === sender ? "sender" : "receiver";
+}

@@ -1,0 +1,90 @@
+/**
+ * @mcpkit/core: the runtime-neutral heart of mcpkit's client and server. No `node:` imports.
+ */
+export { McpError, LocalError, type LocalErrorCode } from "./errors.js";
+export { ErrorCode, type ErrorCodeName } from "./jsonrpc/codes.js";
+export { classify, isJsonRpcMessage, type Classified } from "./jsonrpc/classify.js";
+export type {
+  JsonRpcErrorObject,
+  JsonRpcErrorResponse,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcPayload,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcResultResponse,
+  RequestId,
+} from "./jsonrpc/types.js";
+export type {
+  AuthInfo,
+  MessageContext,
+  SendOptions,
+  Transport,
+  TransportHandlers,
+  UnreadableFrame,
+} from "./transport.js";
+export { createInMemoryPair, type InMemoryPairOptions } from "./in-memory.js";
+
+// The engine.
+export { Connection, type ConnectionOptions } from "./engine/connection.js";
+export type { InvalidParamsData } from "./engine/checks.js";
+export type {
+  ConnectionDiagnostics,
+  InputRound,
+  JsonObject,
+  NotificationContext,
+  NotificationHandler,
+  NotifyOptions,
+  Params,
+  PeerInfo,
+  Progress,
+  RequestContext,
+  RequestHandler,
+  RequestOptions,
+} from "./engine/types.js";
+
+// The eras.
+export type {
+  Admission,
+  Capabilities,
+  EraHost,
+  EraStrategy,
+  ImplementationInfo,
+  Outbound,
+  Role,
+} from "./eras/era.js";
+export { capabilityFor, gateOwner, hasCapability } from "./eras/capabilities.js";
+export {
+  negotiateRevision,
+  revisionAllowsBatches,
+  sessionRevisions,
+  statelessRevisions,
+} from "./eras/negotiation.js";
+export { MetaKey } from "./eras/envelope.js";
+export { SessionServerEra, type ClientSession, type SessionServerOptions } from "./eras/session-server.js";
+export {
+  SessionClientEra,
+  type InitializeOutcome,
+  type SessionClientOptions,
+} from "./eras/session-client.js";
+export { StatelessServerEra, type StatelessServerOptions } from "./eras/stateless-server.js";
+export {
+  StatelessClientEra,
+  type DiscoverOutcome,
+  type StatelessClientOptions,
+} from "./eras/stateless-client.js";
+export { AdaptiveServerEra, type AdaptiveServerOptions } from "./eras/adaptive-server.js";
+
+// Input-required rounds (stateless era).
+export {
+  RequestStateSealer,
+  type RequestStateSealerOptions,
+  type UnsealFailure,
+} from "./input-required/seal.js";
+export { missingClientCapability } from "./input-required/server-round.js";
+export {
+  requestWithInputRounds,
+  type InputRequests,
+  type InputResponses,
+  type InputRoundsOptions,
+} from "./input-required/rounds.js";

@@ -1,0 +1,79 @@
+import type { JsonRpcPayload, RequestId } from "./jsonrpc/types.js";
+
+/** Who made a request, as a transport establishes it (for example from an HTTP bearer token). */
+export interface AuthInfo {
+  readonly token: string;
+  readonly clientId?: string;
+  readonly scopes?: readonly string[];
+  /** Seconds since the epoch. */
+  readonly expiresAt?: number;
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** What a transport knows about an inbound message beyond its JSON (headers, credentials). */
+export interface MessageContext {
+  /** Request headers, lower-cased names (HTTP and WebSocket upgrade). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly authInfo?: AuthInfo;
+  /** Aborted when the transport learns the sender no longer wants an answer (e.g. an HTTP stream closed). */
+  readonly signal?: AbortSignal;
+}
+
+/** Options for one outbound payload. */
+export interface SendOptions {
+  /**
+   * The inbound request this payload belongs to (its response, or a notification or request made
+   * while handling it), so transports with several streams (HTTP) can route it.
+   */
+  readonly relatedRequestId?: RequestId;
+}
+
+/** A frame a transport could not turn into a JSON value. */
+export interface UnreadableFrame {
+  /** `parse`: not JSON. `too_large`: over the transport's maximum message size. */
+  readonly problem: "parse" | "too_large";
+  /** A short description for logs and for the error response, e.g. `Unexpected token } in JSON at position 7`. */
+  readonly detail: string;
+  readonly context?: MessageContext;
+}
+
+/** What a transport tells the engine. Set once, by `start`. */
+export interface TransportHandlers {
+  /** A parsed JSON value arrived: one message or a batch array, not yet checked against JSON-RPC. */
+  onMessage(value: unknown, context?: MessageContext): void;
+  /** A frame arrived that is not JSON or is too large; the transport goes on with the next frame. */
+  onUnreadable(frame: UnreadableFrame): void;
+  /** The transport closed, from either side, or failed for good (`error` says why). Called exactly once. */
+  onClose(error?: Error): void;
+}
+
+/**
+ * A bidirectional channel of JSON-RPC payloads. The contract every implementation keeps (checked
+ * by the transport contract suite):
+ *
+ * - `start` is called once, before anything else; inbound payloads are delivered to the handlers,
+ *   in the order they were sent, only after `start`.
+ * - `send` resolves when the payload is handed to the underlying channel (not when the peer has
+ *   processed it); payloads are delivered in the order `send` was called. A payload that cannot be
+ *   framed (e.g. over the maximum size) rejects with a `LocalError` and the transport stays open.
+ * - After close (from either side), `send` rejects with `LocalError("connection_closed")`, nothing
+ *   more is written, nothing more is delivered, and `onClose` has been called exactly once.
+ * - `close` is idempotent and resolves once the transport is closed.
+ * - A transport never throws from a handler callback back into the peer: malformed input is
+ *   reported through `onUnreadable` and the transport continues.
+ *
+ * @example
+ * ```ts
+ * const [a, b] = createInMemoryPair();
+ * await b.start({ onMessage: (value) => console.log(value), onUnreadable: () => {}, onClose: () => {} });
+ * await a.start({ onMessage: () => {}, onUnreadable: () => {}, onClose: () => {} });
+ * await a.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+ * ```
+ */
+export interface Transport {
+  start(handlers: TransportHandlers): Promise<void>;
+  send(payload: JsonRpcPayload, options?: SendOptions): Promise<void>;
+  close(): Promise<void>;
+  /** Resolves when the transport has closed, from either side. */
+  readonly closed: Promise<void>;
+}

@@ -1,0 +1,187 @@
+import type { Readable, Writable } from "node:stream";
+import { LocalError, type JsonRpcPayload, type TransportHandlers } from "@mcpkit/core";
+import { decodeFrame, encodeFrame, tooLargeDetail } from "./frame.js";
+import { LineDecoder } from "./line-decoder.js";
+
+/** What the channel reports to the transport that owns it; the owner decides when to close. */
+export interface ChannelEvents {
+  /** The input reached its end (after the last line was delivered). */
+  inputEnded(): void;
+  /** The output can take no more writes (closed or failed); queued sends were rejected. */
+  outputLost(error?: Error): void;
+  /** Reading failed. */
+  inputFailed(error: Error): void;
+}
+
+interface QueuedFrame {
+  readonly bytes: Uint8Array;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * Newline-delimited JSON over one readable and one writable stream: the part both stdio
+ * transports share. Reads lines into the handlers; writes frames in order, waiting for `drain`
+ * whenever the output says its buffer is full, so a slow peer holds back senders instead of
+ * growing memory. `finish` ends it for good and calls `onClose` exactly once.
+ */
+export class NdjsonChannel {
+  private handlers: TransportHandlers | undefined;
+  private events: ChannelEvents | undefined;
+  private detachInput: () => void = () => {};
+  private readonly queue: QueuedFrame[] = [];
+  private waitingForDrain = false;
+  private outputGone = false;
+  private outputLossReported = false;
+  private muted = false;
+  private finished = false;
+  private resolveClosed!: () => void;
+  readonly closed = new Promise<void>((resolve) => {
+    this.resolveClosed = resolve;
+  });
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly maxMessageBytes: number,
+  ) {}
+
+  get isFinished(): boolean {
+    return this.finished;
+  }
+
+  open(handlers: TransportHandlers, events: ChannelEvents): void {
+    this.handlers = handlers;
+    this.events = events;
+    const decoder = new LineDecoder(this.maxMessageBytes, {
+      line: (bytes) => this.deliverLine(bytes),
+      tooLarge: (length) =>
+        this.deliver(() =>
+          handlers.onUnreadable({
+            problem: "too_large",
+            detail: tooLargeDetail(length, this.maxMessageBytes),
+          }),
+        ),
+    });
+    const onData = (chunk: Buffer | string) => {
+      if (!this.muted) decoder.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+    };
+    const onEnd = () => {
+      decoder.end();
+      if (!this.finished) events.inputEnded();
+    };
+    this.input.on("data", onData);
+    this.input.once("end", onEnd);
+    // Listeners for errors stay for good: a stream error after close must not become an uncaught exception.
+    this.input.on("error", (error) => {
+      if (!this.finished) events.inputFailed(error);
+    });
+    this.output.on("error", (error) => this.loseOutput(error));
+    this.output.once("close", () => this.loseOutput());
+    this.detachInput = () => {
+      this.input.off("data", onData);
+      this.input.off("end", onEnd);
+      // Removing the listener does not stop a flowing stream; pausing lets the process exit.
+      this.input.pause();
+    };
+    if (this.input.readableEnded) queueMicrotask(onEnd);
+  }
+
+  send(payload: JsonRpcPayload): Promise<void> {
+    if (this.muted || this.outputGone) return Promise.reject(closedError());
+    let bytes: Uint8Array;
+    try {
+      bytes = encodeFrame(payload, this.maxMessageBytes);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ bytes, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** No more writes after what is already handed to the stream; the reader keeps going. */
+  endOutput(): void {
+    this.rejectQueued();
+    this.outputGone = true;
+    if (!this.output.destroyed && !this.output.writableEnded) this.output.end();
+  }
+
+  /**
+   * Delivers nothing more and accepts no more sends (queued ones are rejected), but keeps reading
+   * and dropping input, so a child that writes while it shuts down never blocks on a full pipe.
+   */
+  mute(): void {
+    this.muted = true;
+    this.rejectQueued();
+  }
+
+  /** Stops reading and writing, rejects queued sends, calls `onClose` once. */
+  finish(error?: Error): void {
+    if (this.finished) return;
+    this.mute();
+    this.finished = true;
+    this.detachInput();
+    this.handlers?.onClose(error);
+    this.resolveClosed();
+  }
+
+  private pump(): void {
+    while (!this.waitingForDrain && !this.muted && !this.outputGone) {
+      // Ended or destroyed by someone else: a write now would only fail later, out of order.
+      if (this.output.writableEnded || this.output.destroyed) {
+        this.loseOutput();
+        return;
+      }
+      const next = this.queue.shift();
+      if (!next) return;
+      const accepted = this.output.write(next.bytes);
+      next.resolve();
+      if (!accepted) {
+        this.waitingForDrain = true;
+        this.output.once("drain", () => {
+          this.waitingForDrain = false;
+          this.pump();
+        });
+      }
+    }
+  }
+
+  private loseOutput(error?: Error): void {
+    this.outputGone = true;
+    this.rejectQueued();
+    if (this.outputLossReported || this.finished) return;
+    this.outputLossReported = true;
+    this.events?.outputLost(error);
+  }
+
+  private rejectQueued(): void {
+    for (const item of this.queue.splice(0)) item.reject(closedError());
+  }
+
+  private deliverLine(bytes: Uint8Array): void {
+    const handlers = this.handlers;
+    if (!handlers || this.muted) return;
+    const frame = decodeFrame(bytes);
+    if (frame.kind === "message") this.deliver(() => handlers.onMessage(frame.value));
+    else if (frame.kind === "unreadable")
+      this.deliver(() => handlers.onUnreadable({ problem: "parse", detail: frame.detail }));
+  }
+
+  /** Runs a handler; if it throws, the error surfaces on its own turn and reading goes on. */
+  private deliver(call: () => void): void {
+    if (this.muted) return;
+    try {
+      call();
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+function closedError(): LocalError {
+  return new LocalError("connection_closed", "the stdio transport is closed");
+}

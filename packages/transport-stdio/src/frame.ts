@@ -1,0 +1,77 @@
+import { LocalError, type JsonRpcPayload } from "@mcpkit/core";
+
+/** The default maximum size of one message in either direction: 16 MiB of UTF-8 JSON. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** What one inbound line turned out to be. */
+export type DecodedFrame =
+  | { readonly kind: "message"; readonly value: unknown }
+  | { readonly kind: "blank" }
+  | { readonly kind: "unreadable"; readonly detail: string };
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Decodes one line (without its line ending) as UTF-8 JSON. Blank and whitespace-only lines are
+ * `blank`, which callers ignore; anything else that is not JSON is `unreadable`.
+ */
+export function decodeFrame(line: Uint8Array): DecodedFrame {
+  if (isBlank(line)) return { kind: "blank" };
+  let text: string;
+  try {
+    text = utf8.decode(line);
+  } catch {
+    return { kind: "unreadable", detail: "the line is not valid UTF-8" };
+  }
+  try {
+    return { kind: "message", value: JSON.parse(text) };
+  } catch (error) {
+    return { kind: "unreadable", detail: `invalid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** The `onUnreadable` detail for an inbound line over the maximum. */
+export function tooLargeDetail(byteLength: number, maxBytes: number): string {
+  return `a message of ${byteLength} bytes is over the maximum of ${maxBytes} bytes`;
+}
+
+/**
+ * Serialises one payload as a UTF-8 line ending in `\n`.
+ *
+ * @throws LocalError `message_too_large` over `maxBytes` (the line ending not counted), or
+ *   `invalid_message` for a value JSON cannot represent.
+ */
+export function encodeFrame(payload: JsonRpcPayload, maxBytes: number): Uint8Array {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(payload);
+  } catch (error) {
+    throw new LocalError("invalid_message", `the message cannot be serialised: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (text === undefined) throw new LocalError("invalid_message", "the message is not a JSON value");
+  // JSON.stringify escapes newlines in strings and adds no whitespace; a raw one would split the frame.
+  if (text.includes("\n"))
+    throw new LocalError("invalid_message", "the serialised message contains a newline");
+  // Every UTF-16 unit is at least one UTF-8 byte: a string this long is too large without encoding it.
+  if (text.length > maxBytes) throw tooLarge(text.length, maxBytes, "at least ");
+  const bytes = Buffer.from(`${text}\n`, "utf8");
+  if (bytes.length - 1 > maxBytes) throw tooLarge(bytes.length - 1, maxBytes, "");
+  return bytes;
+}
+
+function tooLarge(byteLength: number, maxBytes: number, qualifier: string): LocalError {
+  return new LocalError(
+    "message_too_large",
+    `the message is ${qualifier}${byteLength} bytes, over the maximum of ${maxBytes} bytes`,
+  );
+}
+
+function isBlank(line: Uint8Array): boolean {
+  for (const byte of line) {
+    // space, tab, carriage return: JSON's insignificant whitespace (a line holds no `\n`)
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  }
+  return true;
+}

@@ -1,0 +1,120 @@
+import { LocalError } from "@mcpkit/core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_MAX_MESSAGE_BYTES, decodeFrame, encodeFrame, tooLargeDetail } from "../src/frame.js";
+
+const bytes = (text: string) => Buffer.from(text, "utf8");
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("expected invalid JSON");
+}
+
+describe("decodeFrame", () => {
+  it("parses a JSON line, whatever value it holds (checking JSON-RPC is the engine's job)", () => {
+    expect(decodeFrame(bytes('{"jsonrpc":"2.0","method":"x"}'))).toEqual({
+      kind: "message",
+      value: { jsonrpc: "2.0", method: "x" },
+    });
+    expect(decodeFrame(bytes("[1,2]"))).toEqual({ kind: "message", value: [1, 2] });
+    expect(decodeFrame(bytes('  "padded"\t'))).toEqual({ kind: "message", value: "padded" });
+  });
+
+  it("calls empty and whitespace-only lines blank", () => {
+    expect(decodeFrame(bytes(""))).toEqual({ kind: "blank" });
+    expect(decodeFrame(bytes(" \t\r "))).toEqual({ kind: "blank" });
+  });
+
+  it("reports garbage with the JSON parser's message", () => {
+    expect(decodeFrame(bytes("{nope"))).toEqual({
+      kind: "unreadable",
+      detail: `invalid JSON: ${jsonError("{nope")}`,
+    });
+  });
+
+  it("reports bytes that are not UTF-8", () => {
+    expect(decodeFrame(Uint8Array.of(0x22, 0xff, 0x22))).toEqual({
+      kind: "unreadable",
+      detail: "the line is not valid UTF-8",
+    });
+  });
+
+  it("accepts a UTF-8 byte order mark", () => {
+    expect(decodeFrame(Buffer.concat([Uint8Array.of(0xef, 0xbb, 0xbf), bytes("{}")]))).toEqual({
+      kind: "message",
+      value: {},
+    });
+  });
+});
+
+describe("encodeFrame", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("writes one UTF-8 line ending in a single newline, newlines in strings escaped", () => {
+    const frame = encodeFrame({ jsonrpc: "2.0", method: "log", params: { text: "a\nb\r\n€" } }, 1024);
+    expect(Buffer.from(frame).toString("utf8")).toBe(
+      '{"jsonrpc":"2.0","method":"log","params":{"text":"a\\nb\\r\\n€"}}\n',
+    );
+  });
+
+  it("allows exactly the maximum in UTF-8 bytes, not counting the newline", () => {
+    const payload = { jsonrpc: "2.0", method: "€" } as const;
+    const size = Buffer.byteLength(JSON.stringify(payload));
+    expect(encodeFrame(payload, size)).toHaveLength(size + 1);
+    expect(catchError(() => encodeFrame(payload, size - 1))).toMatchObject({
+      name: "LocalError",
+      code: "message_too_large",
+      message: `the message is ${size} bytes, over the maximum of ${size - 1} bytes`,
+    });
+  });
+
+  it("rejects a message too long to be within the limit before encoding it", () => {
+    const payload = { jsonrpc: "2.0", method: "x".repeat(100) } as const;
+    const length = JSON.stringify(payload).length;
+    const error = catchError(() => encodeFrame(payload, 50));
+    expect(error).toBeInstanceOf(LocalError);
+    expect(error).toMatchObject({
+      code: "message_too_large",
+      message: `the message is at least ${length} bytes, over the maximum of 50 bytes`,
+    });
+  });
+
+  it("refuses to write a serialisation that contains a raw newline", () => {
+    vi.spyOn(JSON, "stringify").mockReturnValueOnce('{"jsonrpc":"2.0",\n"method":"x"}');
+    expect(catchError(() => encodeFrame({ jsonrpc: "2.0", method: "x" }, 1024))).toMatchObject({
+      name: "LocalError",
+      code: "invalid_message",
+      message: "the serialised message contains a newline",
+    });
+  });
+
+  it("rejects values JSON cannot represent", () => {
+    const cyclic: Record<string, unknown> = { jsonrpc: "2.0", method: "x" };
+    cyclic.params = cyclic;
+    expect(catchError(() => encodeFrame(cyclic as never, 1024))).toMatchObject({
+      name: "LocalError",
+      code: "invalid_message",
+    });
+    expect(catchError(() => encodeFrame(undefined as never, 1024))).toMatchObject({
+      code: "invalid_message",
+      message: "the message is not a JSON value",
+    });
+  });
+
+  it("defaults to 16 MiB and words the inbound limit the same way", () => {
+    expect(DEFAULT_MAX_MESSAGE_BYTES).toBe(16_777_216);
+    expect(tooLargeDetail(20, 10)).toBe("a message of 20 bytes is over the maximum of 10 bytes");
+  });
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}
