@@ -1,0 +1,370 @@
+import {
+  type Capabilities,
+  type Connection,
+  hasCapability,
+  type JsonObject,
+  LocalError,
+  type Params,
+} from "@mcpkit/core";
+import type { Era, Revision } from "@mcpkit/schema";
+import { type Settled, settle } from "./era/settle.js";
+import { ClientError } from "./errors.js";
+import { Emitter, type Unsubscribe } from "./events.js";
+import { ClientCache } from "./features/cache.js";
+import { type CallOptions, call } from "./features/calls.js";
+import { ServerRequestHandlers } from "./features/handlers.js";
+import { Listeners, type Subscription } from "./features/listen.js";
+import { type ClientEvents, wireNotifications } from "./features/notifications.js";
+import { collectPages, toPage } from "./features/pagination.js";
+import { checkStructuredContent } from "./features/tools.js";
+import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
+import type * as T from "./types.js";
+import { createAjvOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
+
+/** Options of the `list*` methods. */
+export interface ListOptions extends CallOptions {
+  /** Upper bound on pages. Default: the client's `maxPages` (100). */
+  readonly maxPages?: number;
+}
+
+/** Options of {@link Client.callTool}. */
+export interface CallToolOptions extends CallOptions {
+  /** Check `structuredContent` against the tool's output schema. Default true (when a validator is configured). */
+  readonly validateOutput?: boolean;
+}
+
+type ListKind = "tools" | "prompts" | "resources";
+
+/**
+ * An MCP client for servers of every revision. `connect` settles the era (by default it probes
+ * for a 2026-07-28 server and falls back to `initialize`), then every request is sent the way the
+ * negotiated revision wants it. Methods the revision lacks fail with
+ * `LocalError("method_unavailable")`, features the server did not declare with
+ * `LocalError("capability_missing")`, both before anything is sent.
+ *
+ * @example
+ * ```ts
+ * const client = new Client({ clientInfo: { name: "my-app", version: "1.0.0" } });
+ * await client.connect(transport);
+ * console.log(client.revision, client.serverInfo?.name);
+ * const tools = await client.listTools();
+ * const result = await client.callTool({ name: tools[0].name, arguments: {} });
+ * await client.close();
+ * ```
+ */
+export class Client {
+  private readonly options: ClientOptions;
+  private readonly handlers: ServerRequestHandlers;
+  private readonly events: Emitter<ClientEvents>;
+  private readonly listeners = new Listeners();
+  private readonly validator: OutputSchemaValidator | undefined;
+  private readonly cache: ClientCache | undefined;
+  private readonly tools = new Map<string, T.Tool>();
+  private readonly listed = new Set<ListKind>();
+  private settled: Settled | undefined;
+  private connecting = false;
+  private logLevel: T.LoggingLevel | undefined;
+
+  constructor(options: ClientOptions) {
+    this.options = options;
+    this.handlers = new ServerRequestHandlers(options);
+    this.events = new Emitter((error) => this.report(error));
+    this.validator =
+      options.outputValidator === false ? undefined : (options.outputValidator ?? createAjvOutputValidator());
+    const cacheOption = options.cache;
+    this.cache =
+      cacheOption === false
+        ? undefined
+        : new ClientCache(cacheOption?.shared, () =>
+            JSON.stringify([this.serverInfo?.name, this.serverInfo?.version]),
+          );
+  }
+
+  /**
+   * Connects and settles the era. Pass a factory instead of a transport so `auto` can reconnect to
+   * an older server that exits on the `server/discover` probe.
+   *
+   * @example
+   * ```ts
+   * await client.connect(() => new StdioClientTransport({ command: "node", args: ["server.js"] }));
+   * ```
+   */
+  async connect(source: TransportSource, options: { readonly signal?: AbortSignal } = {}): Promise<void> {
+    if (this.connecting || this.settled)
+      throw new ClientError("not_connected", "connect() was already called on this client");
+    this.connecting = true;
+    this.settled = await settle(source, {
+      options: this.options,
+      capabilities: this.handlers.capabilities(),
+      signal: options.signal,
+      prepare: (connection) => this.prepare(connection),
+    });
+    const { connection } = this.settled;
+    void connection.closed.then(() => this.events.emit("close", {}));
+  }
+
+  /** The negotiated revision, e.g. `"2025-06-18"` or `"2026-07-28"`. */
+  get revision(): Revision | undefined {
+    return this.settled?.revision;
+  }
+  /** `session` (initialize) or `stateless` (2026-07-28). */
+  get era(): Era | undefined {
+    return this.settled?.era;
+  }
+  get serverInfo(): T.Implementation | undefined {
+    return this.settled?.serverInfo as T.Implementation | undefined;
+  }
+  get serverCapabilities(): T.ServerCapabilities | undefined {
+    return this.settled?.serverCapabilities as T.ServerCapabilities | undefined;
+  }
+  get instructions(): string | undefined {
+    return this.settled?.instructions;
+  }
+  /** The capabilities this client declares (one per handler given). */
+  get capabilities(): Capabilities {
+    return this.handlers.capabilities();
+  }
+  /** The underlying connection, for custom methods and diagnostics. */
+  get connection(): Connection {
+    return this.need().connection;
+  }
+
+  /** Listens to an event; returns the function that stops listening. */
+  on<K extends keyof ClientEvents>(event: K, listener: (value: ClientEvents[K]) => void): Unsubscribe {
+    return this.events.on(event, listener);
+  }
+
+  /** Sends any request (custom methods included), the way the settled era wants it. */
+  request(method: string, params: Params = {}, options?: CallOptions): Promise<JsonObject> {
+    const s = this.need();
+    return call(
+      {
+        connection: s.connection,
+        era: s.era,
+        revision: s.revision,
+        logLevel: this.logLevel,
+        cache: this.cache,
+        handlers: this.handlers,
+        maxInputRounds: this.options.maxInputRounds,
+      },
+      method,
+      params,
+      options,
+    );
+  }
+
+  async ping(options?: CallOptions): Promise<void> {
+    await this.request("ping", {}, options);
+  }
+
+  /** All tools, every page (bounded by `maxPages`); remembered for output-schema checks. */
+  async listTools(options?: ListOptions): Promise<T.Tool[]> {
+    const tools = await this.listAll<T.Tool>("tools/list", "tools", options);
+    this.tools.clear();
+    for (const tool of tools) this.tools.set(tool.name, tool);
+    this.listed.add("tools");
+    return tools;
+  }
+  listToolsPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Tool>> {
+    return this.page("tools/list", "tools", cursor, options);
+  }
+
+  /**
+   * Calls a tool. `structuredContent` is checked against the tool's output schema (from the last
+   * listing; the tools are listed first if the tool is unknown).
+   *
+   * @example
+   * ```ts
+   * const result = await client.callTool({ name: "forecast", arguments: { city: "Oslo" } }, {
+   *   onProgress: ({ progress, total }) => console.log(`${progress}/${total ?? "?"}`),
+   *   signal: AbortSignal.timeout(60_000),
+   * });
+   * ```
+   */
+  async callTool(params: T.CallToolParams, options: CallToolOptions = {}): Promise<T.CallToolResult> {
+    const { validateOutput = true, ...callOptions } = options;
+    const result = (await this.request(
+      "tools/call",
+      { ...params },
+      callOptions,
+    )) as unknown as T.CallToolResult;
+    if (!this.validator || !validateOutput || result.isError) return result;
+    let tool = this.tools.get(params.name);
+    if (!tool && !this.listed.has("tools")) {
+      try {
+        await this.listTools({ signal: options.signal });
+      } catch (error) {
+        this.report(error instanceof Error ? error : new Error(String(error)));
+      }
+      tool = this.tools.get(params.name);
+    }
+    if (tool) checkStructuredContent(tool, result, this.validator);
+    return result;
+  }
+
+  async listResources(options?: ListOptions): Promise<T.Resource[]> {
+    const resources = await this.listAll<T.Resource>("resources/list", "resources", options);
+    this.listed.add("resources");
+    return resources;
+  }
+  listResourcesPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Resource>> {
+    return this.page("resources/list", "resources", cursor, options);
+  }
+  listResourceTemplates(options?: ListOptions): Promise<T.ResourceTemplate[]> {
+    return this.listAll("resources/templates/list", "resourceTemplates", options);
+  }
+  listResourceTemplatesPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.ResourceTemplate>> {
+    return this.page("resources/templates/list", "resourceTemplates", cursor, options);
+  }
+  async readResource(uri: string, options?: CallOptions): Promise<T.ReadResourceResult> {
+    const result = await this.request("resources/read", { uri }, options);
+    return {
+      ...result,
+      contents: Array.isArray(result.contents) ? result.contents : [],
+    } as T.ReadResourceResult;
+  }
+  /** Session era only; in 2026-07-28 subscribe through {@link Client.listen} (`resourceSubscriptions`). */
+  async subscribeResource(uri: string, options?: CallOptions): Promise<void> {
+    this.sessionOnly("resources/subscribe", "listen({ resourceSubscriptions: [uri] })");
+    await this.request("resources/subscribe", { uri }, options);
+  }
+  async unsubscribeResource(uri: string, options?: CallOptions): Promise<void> {
+    this.sessionOnly("resources/unsubscribe", "close the listen subscription");
+    await this.request("resources/unsubscribe", { uri }, options);
+  }
+
+  async listPrompts(options?: ListOptions): Promise<T.Prompt[]> {
+    const prompts = await this.listAll<T.Prompt>("prompts/list", "prompts", options);
+    this.listed.add("prompts");
+    return prompts;
+  }
+  listPromptsPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Prompt>> {
+    return this.page("prompts/list", "prompts", cursor, options);
+  }
+  async getPrompt(params: T.GetPromptParams, options?: CallOptions): Promise<T.GetPromptResult> {
+    const result = await this.request("prompts/get", { ...params }, options);
+    return {
+      ...result,
+      messages: Array.isArray(result.messages) ? result.messages : [],
+    } as T.GetPromptResult;
+  }
+
+  async complete(params: T.CompleteParams, options?: CallOptions): Promise<T.CompleteResult> {
+    const result = await this.request("completion/complete", { ...params }, options);
+    const completion = (result.completion ?? {}) as Record<string, unknown>;
+    const values = Array.isArray(completion.values) ? completion.values : [];
+    return { ...result, completion: { ...completion, values } } as T.CompleteResult;
+  }
+
+  /**
+   * Sets the level of log messages the server sends: `logging/setLevel` in the session era; in
+   * 2026-07-28 the level rides in every later request's `_meta`.
+   */
+  async setLoggingLevel(level: T.LoggingLevel, options?: CallOptions): Promise<void> {
+    const s = this.need();
+    if (s.era === "session") {
+      await this.request("logging/setLevel", { level }, options);
+    } else if (!hasCapability(s.serverCapabilities, "logging")) {
+      throw new LocalError("capability_missing", 'the server did not declare the capability "logging"');
+    }
+    this.logLevel = level;
+  }
+
+  /** Asks a 2026-07-28 server again what it offers (refreshing the capabilities the client checks against). */
+  async discover(options?: CallOptions): Promise<T.DiscoverResult> {
+    const s = this.need();
+    if (!s.stateless)
+      throw new LocalError("method_unavailable", `server/discover is not part of revision ${s.revision}`);
+    const outcome = await s.stateless.discover(options);
+    this.settled = {
+      ...s,
+      serverCapabilities: outcome.serverCapabilities,
+      instructions: outcome.instructions,
+    };
+    return {
+      resultType: "complete",
+      supportedVersions: [...outcome.supportedVersions],
+      capabilities: outcome.serverCapabilities as T.DiscoverResult["capabilities"],
+      ...(outcome.instructions === undefined ? {} : { instructions: outcome.instructions }),
+      ttlMs: 0,
+      cacheScope: "private",
+    };
+  }
+
+  /** Opens a `subscriptions/listen` stream (2026-07-28): its change notifications reach this client's events. */
+  listen(filter: T.SubscriptionFilter, options: { readonly signal?: AbortSignal } = {}): Subscription {
+    return this.listeners.start(this.need().connection, filter, options.signal);
+  }
+
+  /** Replaces the roots and tells the server (`notifications/roots/list_changed`, session era). */
+  async setRoots(roots: RootsSource): Promise<void> {
+    if (!this.handlers.hasRoots)
+      throw new LocalError("capability_not_declared", "this client was created without roots");
+    this.handlers.setRoots(roots);
+    if (this.settled?.era === "session" && !this.settled.connection.isClosed) {
+      await this.settled.connection.notify("notifications/roots/list_changed");
+    }
+  }
+
+  /** Closes the connection; pending requests reject with `LocalError("connection_closed")`. */
+  async close(): Promise<void> {
+    await this.settled?.connection.close();
+    this.cache?.clear();
+  }
+
+  private prepare(connection: Connection): void {
+    this.handlers.register(connection);
+    wireNotifications(connection, {
+      events: this.events,
+      cache: this.cache,
+      listeners: this.listeners,
+      refreshOnListChanged: this.options.refreshOnListChanged ?? true,
+      refresh: (kind) => this.refresh(kind),
+      report: (error) => this.report(error),
+    });
+  }
+
+  private async refresh(kind: ListKind): Promise<unknown[] | undefined> {
+    if (!this.listed.has(kind)) return undefined;
+    if (kind === "tools") return this.listTools({ fresh: true });
+    if (kind === "prompts") return this.listPrompts({ fresh: true });
+    return this.listResources({ fresh: true });
+  }
+
+  private async page<I>(
+    method: string,
+    field: string,
+    cursor: string | undefined,
+    options?: CallOptions,
+  ): Promise<T.Page<I>> {
+    return toPage<I>(await this.request(method, cursor === undefined ? {} : { cursor }, options), field);
+  }
+
+  private listAll<I>(method: string, field: string, options: ListOptions = {}): Promise<I[]> {
+    const { maxPages = this.options.maxPages ?? 100, ...callOptions } = options;
+    return collectPages((cursor) => this.page<I>(method, field, cursor, callOptions), maxPages, method);
+  }
+
+  private sessionOnly(method: string, instead: string): void {
+    const s = this.need();
+    if (s.era !== "session")
+      throw new LocalError(
+        "method_unavailable",
+        `${method} is not part of revision ${s.revision}; ${instead}`,
+      );
+  }
+
+  private need(): Settled {
+    if (!this.settled)
+      throw new ClientError("not_connected", "the client is not connected: call connect() first");
+    return this.settled;
+  }
+
+  private report(error: Error): void {
+    try {
+      this.options.onError?.(error);
+    } catch {
+      // A failing error hook must not break the client.
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * @mcpkit/client: a Model Context Protocol client for servers of every revision. No `node:` imports.
+ */
+export { Client, type CallToolOptions, type ListOptions } from "./client.js";
+export { ClientError, type ClientErrorCode } from "./errors.js";
+export type { Unsubscribe } from "./events.js";
+export type { CallOptions } from "./features/calls.js";
+export { ResultCache, type ResultCacheOptions } from "./features/cache.js";
+export { checkElicitContent, withDefaults } from "./features/elicitation.js";
+export type { Subscription } from "./features/listen.js";
+export type { ClientEvents } from "./features/notifications.js";
+export { AutoClientEra } from "./era/auto-era.js";
+export type {
+  ClientMode,
+  ClientOptions,
+  FormElicitationHandler,
+  HandlerContext,
+  RootsSource,
+  SamplingHandler,
+  TransportSource,
+  UrlElicitationHandler,
+} from "./options.js";
+export type * from "./types.js";
+export {
+  createAjvOutputValidator,
+  type OutputSchemaValidator,
+  type SchemaCheck,
+} from "./validation/output-validator.js";
+// The errors a caller catches come from core; re-exported so one import suffices.
+export { LocalError, McpError, type LocalErrorCode } from "@mcpkit/core";

@@ -1,0 +1,106 @@
+import type { ImplementationInfo, Transport } from "@mcpkit/core";
+import type { Revision } from "@mcpkit/schema";
+import type { ResultCache } from "./features/cache.js";
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  Root,
+} from "./types.js";
+import type { OutputSchemaValidator } from "./validation/output-validator.js";
+
+/** What a handler of a server-to-client request gets besides the params. */
+export interface HandlerContext {
+  /** Aborted when the server cancels the request or the connection closes. */
+  readonly signal: AbortSignal;
+  /** The revision governing the request. */
+  readonly revision: Revision;
+}
+
+/** Answers `sampling/createMessage` (with `tools`/`toolChoice` in 2025-11-25 and later). */
+export type SamplingHandler = (
+  params: CreateMessageRequestParams,
+  ctx: HandlerContext,
+) => CreateMessageResult | Promise<CreateMessageResult>;
+
+/** Answers a form-mode `elicitation/create`. */
+export type FormElicitationHandler = (
+  params: ElicitRequestFormParams,
+  ctx: HandlerContext,
+) => ElicitResult | Promise<ElicitResult>;
+
+/** Answers a URL-mode `elicitation/create` (2025-11-25 and later): open the URL, then say whether the user agreed. */
+export type UrlElicitationHandler = (
+  params: ElicitRequestURLParams,
+  ctx: HandlerContext,
+) => ElicitResult | Promise<ElicitResult>;
+
+/** The client's roots: a fixed list, or a function asked each time the server lists them. */
+export type RootsSource = readonly Root[] | (() => readonly Root[] | Promise<readonly Root[]>);
+
+/** How the client settles the protocol era. */
+export type ClientMode = "auto" | "session" | "stateless";
+
+/** Something `connect` accepts: a transport, or a factory that can make a fresh one (needed to reconnect). */
+export type TransportSource = Transport | (() => Transport | Promise<Transport>);
+
+/**
+ * Options of a {@link Client}.
+ *
+ * @example
+ * ```ts
+ * const client = new Client({
+ *   clientInfo: { name: "my-app", version: "1.0.0" },
+ *   sampling: async (params) => ({ role: "assistant", content: { type: "text", text: "hi" }, model: "local" }),
+ *   roots: [{ uri: "file:///work", name: "work" }],
+ * });
+ * ```
+ */
+export interface ClientOptions {
+  readonly clientInfo: ImplementationInfo;
+  /**
+   * `auto` (default): probe with `server/discover`, fall back to `initialize` for older servers.
+   * `session`: `initialize` only. `stateless`: 2026-07-28 only.
+   */
+  readonly mode?: ClientMode;
+  /** Pin one revision (its era decides the mode): a server that does not speak it is refused. */
+  readonly revision?: Revision;
+  /** How long the `server/discover` probe waits before assuming an older server. Default 3000 ms. */
+  readonly probeTimeoutMs?: number;
+  /** Default per-request timeout (restarted by progress). Default 60 000 ms. */
+  readonly timeoutMs?: number;
+  /** Default cap on a request's total duration. Default 600 000 ms. */
+  readonly maxTotalTimeoutMs?: number;
+  /** Upper bound on pages fetched by the `list*` methods. Default 100. */
+  readonly maxPages?: number;
+  /** Upper bound on requests per stateless-era call with input-required rounds. Default 10. */
+  readonly maxInputRounds?: number;
+  /** Declares `sampling` and answers `sampling/createMessage`. */
+  readonly sampling?: SamplingHandler;
+  /** Also declare `sampling.tools` (2025-11-25+: the server may pass tools and toolChoice). Default false. */
+  readonly samplingTools?: boolean;
+  /** Declares `roots` (with `listChanged`) and answers `roots/list`. */
+  readonly roots?: RootsSource;
+  /** Declares `elicitation` (its `form`/`url` modes by the handlers given) and answers `elicitation/create`. */
+  readonly elicitation?: {
+    readonly form?: FormElicitationHandler;
+    readonly url?: UrlElicitationHandler;
+    /** Fill fields the user left out with the `default` of the requested schema. Default false. */
+    readonly applyDefaults?: boolean;
+  };
+  /**
+   * Checks `structuredContent` against tools' output schemas. Default: an Ajv-based validator,
+   * which compiles with `new Function`; pass `false` (or your own validator) on runtimes that forbid eval.
+   */
+  readonly outputValidator?: OutputSchemaValidator | false;
+  /** 2026-07-28 cache hints: `false` disables caching; a {@link ResultCache} may be shared for public entries. Default on. */
+  readonly cache?: false | { readonly shared?: ResultCache };
+  /** Re-list tools, prompts or resources when the server says they changed (if they were listed before). Default true. */
+  readonly refreshOnListChanged?: boolean;
+  /** Validate every outbound message against the negotiated revision's schema. Default false. */
+  readonly validateOutbound?: boolean;
+  /** Problems with no caller to report to (a listener threw, a refresh failed). */
+  readonly onError?: (error: Error) => void;
+}

@@ -1,0 +1,110 @@
+import type { Era, Revision } from "@mcpkit/schema";
+import type { JsonObject, MessageContext, Params, RequestContext, RequestId } from "@mcpkit/core";
+import type { Ask } from "./input.js";
+import type { ServerSession } from "./session.js";
+import type {
+  ElicitParams,
+  ElicitResult,
+  ListRootsResult,
+  LoggingLevel,
+  SampleParams,
+  SampleResult,
+} from "./types.js";
+
+/** What the server knows about the client that sent a request. */
+export interface ClientDescription {
+  /** The client's `Implementation` (name, version, ...), when it said. */
+  readonly info: Readonly<Record<string, unknown>> | undefined;
+  /** The capabilities it declared (at `initialize`, or in this request's envelope). */
+  readonly capabilities: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * What every handler gets: the request's signal, metadata and client, and ways to report progress,
+ * log, and ask the client for input. `elicit()`, `sample()` and `listRoots()` work in both eras from
+ * the same code: a request to the client in the session era, an `input_required` round in the
+ * stateless era (where the handler runs again from the start with the answers, so ask in the same
+ * order each time and keep side effects after the questions). Each checks the client's
+ * capabilities first and throws `LocalError("capability_missing")` without sending anything.
+ *
+ * @example
+ * ```ts
+ * server.tool({ name: "deploy", inputSchema: { type: "object" } }, async (_args, ctx) => {
+ *   await ctx.progress(1, 3, "checking");
+ *   const answer = await ctx.elicit({
+ *     message: "Deploy to production?",
+ *     requestedSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+ *   });
+ *   await ctx.log("info", { deployed: answer.action === "accept" });
+ *   return { content: [{ type: "text", text: answer.action }] };
+ * });
+ * ```
+ */
+export interface ServerContext {
+  /** Aborted when the client cancels, the transport loses the client, or the session closes. */
+  readonly signal: AbortSignal;
+  readonly requestId: RequestId;
+  readonly method: string;
+  /** The revision governing this request. */
+  readonly revision: Revision;
+  readonly era: Era;
+  /** The request's `_meta` (progress token, stateless envelope, extension keys). */
+  readonly meta: Readonly<Record<string, unknown>>;
+  readonly client: ClientDescription;
+  /** What the transport knows: HTTP headers, auth info. */
+  readonly transport: MessageContext;
+  readonly session: ServerSession;
+  /** Reports progress, when the client asked for it (a no-op otherwise). */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** Logs to the client, subject to its level (session or, in 2026-07-28, the request's) and the rate limit. */
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  /** Asks the user through the client (form or URL mode). */
+  elicit(params: ElicitParams): Promise<ElicitResult>;
+  /** Asks the client's model for a completion (with tools where the revision and client allow). */
+  sample(params: SampleParams): Promise<SampleResult>;
+  /** The client's roots. */
+  listRoots(): Promise<ListRootsResult>;
+  /** Sends a notification related to this request. */
+  notify(method: string, params?: Params): Promise<void>;
+}
+
+function metaOf(params: Params): Readonly<Record<string, unknown>> {
+  const meta = params._meta;
+  return typeof meta === "object" && meta !== null && !Array.isArray(meta)
+    ? (meta as Record<string, unknown>)
+    : {};
+}
+
+/** Builds a handler's context from the engine's request context. */
+export function createServerContext(
+  session: ServerSession,
+  params: Params,
+  ctx: RequestContext,
+  ask: Ask,
+): ServerContext {
+  const meta = metaOf(params);
+  return {
+    signal: ctx.signal,
+    requestId: ctx.requestId,
+    method: ctx.method,
+    revision: ctx.revision,
+    era: ctx.era,
+    meta,
+    client: { info: ctx.peer.info, capabilities: ctx.peer.capabilities },
+    transport: ctx.context,
+    session,
+    progress: (progress, total, message) =>
+      ctx.sendProgress({
+        progress,
+        ...(total === undefined ? {} : { total }),
+        // 2024-11-05 progress has no message.
+        ...(message === undefined || ctx.revision < "2025-03-26" ? {} : { message }),
+      }),
+    log: (level, data, logger) => session.logFor(ctx, meta, level, data, logger),
+    elicit: async (p) => (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult,
+    sample: async (p) =>
+      (await ask("sampling/createMessage", p as unknown as Params)) as unknown as SampleResult,
+    listRoots: async () => (await ask("roots/list", {})) as JsonObject as unknown as ListRootsResult,
+    notify: (method, p) => ctx.sendNotification(method, p),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * @mcpkit/server: one MCP server definition serving any number of sessions, over any transports,
+ * for clients of every revision. Runtime-neutral: no `node:` imports.
+ */
+export { Server, type ServerOptions } from "./server.js";
+export {
+  ServerSession,
+  type ListKind,
+  type ServerNotificationHandler,
+  type ServerRequestHandler,
+  type SubscriptionFilter,
+} from "./session.js";
+export type { ClientDescription, ServerContext } from "./context.js";
+export type { InboundRequest, Middleware } from "./middleware.js";
+export type { RegistrationHandle } from "./registry.js";
+export { isInputNeeded } from "./input.js";
+export { compileSchema, type JsonSchema, type SchemaCheck, type SchemaIssue } from "./json-schema.js";
+export { UriTemplate, type TemplateValue, type TemplateVariables } from "./uri-template.js";
+export { logLevels, type LoggingOptions } from "./logging.js";
+export { capabilitiesFor } from "./server-era.js";
+export type * from "./types.js";

@@ -1,0 +1,101 @@
+import {
+  AdaptiveServerEra,
+  type AdaptiveServerOptions,
+  type Admission,
+  type Capabilities,
+  type EraHost,
+  type EraStrategy,
+  type JsonObject,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type NotificationHandler,
+  type Outbound,
+  type Params,
+  type RequestContext,
+  type RequestHandler,
+} from "@mcpkit/core";
+import type { Revision } from "@mcpkit/schema";
+
+/** Runs around every inbound request (the middleware chain). */
+export type Around = (params: Params, ctx: RequestContext, next: RequestHandler) => Promise<JsonObject>;
+
+/** The capabilities a revision can carry: what it lacks is not offered to its clients. */
+export function capabilitiesFor(revision: Revision, capabilities: Capabilities): Capabilities {
+  const { completions, tasks, extensions, ...rest } = capabilities;
+  return {
+    ...rest,
+    // 2024-11-05 has no completions flag (completion/complete is ungated there).
+    ...(completions !== undefined && revision >= "2025-03-26" ? { completions } : {}),
+    ...(tasks !== undefined && revision >= "2025-11-25" ? { tasks } : {}),
+    ...(extensions !== undefined && revision >= "2026-07-28" ? { extensions } : {}),
+  };
+}
+
+/**
+ * The server's era for one connection: core's {@link AdaptiveServerEra} (the first decisive request
+ * picks the session or the stateless era), with the middleware chain around every inbound request,
+ * built-ins included, and capabilities trimmed to what the negotiated revision can carry.
+ */
+export class ServerEra implements EraStrategy {
+  readonly role = "server" as const;
+  readonly inner: AdaptiveServerEra;
+
+  constructor(
+    options: AdaptiveServerOptions,
+    private readonly around: Around,
+  ) {
+    this.inner = new AdaptiveServerEra(options);
+  }
+
+  get era() {
+    return this.inner.era;
+  }
+  get revision() {
+    return this.inner.revision;
+  }
+  bind(host: EraHost): void {
+    this.inner.bind(host);
+  }
+  acceptsBatches(): boolean {
+    return this.inner.acceptsBatches();
+  }
+  admitRequest(request: JsonRpcRequest): Admission {
+    return this.inner.admitRequest(request);
+  }
+  admitNotification(notification: JsonRpcNotification): Admission {
+    return this.inner.admitNotification(notification);
+  }
+  prepareRequest(method: string, params: Params | undefined): Outbound {
+    return this.inner.prepareRequest(method, params);
+  }
+  prepareNotification(method: string, params: Params | undefined): Outbound {
+    return this.inner.prepareNotification(method, params);
+  }
+  ownCapabilities(): Capabilities | undefined {
+    return this.inner.ownCapabilities();
+  }
+  peerCapabilities(): Capabilities | undefined {
+    return this.inner.peerCapabilities();
+  }
+  builtinRequestHandler(method: string): RequestHandler | undefined {
+    const handler = this.inner.builtinRequestHandler(method);
+    if (!handler || (method !== "initialize" && method !== "server/discover")) return handler;
+    return async (params, ctx) => {
+      const result = await handler(params, ctx);
+      const revision = method === "initialize" ? (result.protocolVersion as Revision) : ctx.revision;
+      return { ...result, capabilities: capabilitiesFor(revision, result.capabilities as Capabilities) };
+    };
+  }
+  builtinNotificationHandler(method: string): NotificationHandler | undefined {
+    return this.inner.builtinNotificationHandler(method);
+  }
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
+    return this.inner.handle(params, ctx, (p, c) => this.around(p, c, next));
+  }
+  completeResult(method: string, result: JsonObject): JsonObject {
+    return this.inner.completeResult(method, result);
+  }
+  closed(): void {
+    this.inner.closed();
+  }
+}

@@ -1,0 +1,357 @@
+import type { Capabilities, ImplementationInfo, RequestStateSealerOptions, Transport } from "@mcpkit/core";
+import type { Revision } from "@mcpkit/schema";
+import { completionHandlers } from "./features/completions.js";
+import { listenHandler } from "./features/listen.js";
+import { type PromptRegistration, promptHandlers } from "./features/prompts.js";
+import {
+  type ResourceRegistration,
+  resourceHandlers,
+  type TemplateRegistration,
+  templateOf,
+} from "./features/resources.js";
+import type { FeatureEnv } from "./features/shared.js";
+import { type ToolRegistration, toolHandlers } from "./features/tools.js";
+import { type LoggingOptions, isLogLevel } from "./logging.js";
+import type { Middleware } from "./middleware.js";
+import { Paginator } from "./pagination.js";
+import { type RegistrationHandle, Registry } from "./registry.js";
+import {
+  type ListKind,
+  type ServerNotificationHandler,
+  type ServerRequestHandler,
+  ServerSession,
+  type SessionHost,
+} from "./session.js";
+import type {
+  CacheHint,
+  LoggingLevel,
+  PromptDefinition,
+  PromptHandler,
+  ReadHandler,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  TemplateReadHandler,
+  ToolDefinition,
+  ToolHandler,
+} from "./types.js";
+import type { ServerContext } from "./context.js";
+
+/** Options of a {@link Server}. */
+export interface ServerOptions {
+  /** Sent in `InitializeResult` and `server/discover`. */
+  readonly instructions?: string;
+  /**
+   * Merged over the capabilities derived from what is registered (tools, resources, prompts,
+   * completions, logging). Use it for `experimental`, `extensions`, `tasks`, or to turn one off.
+   */
+  readonly capabilities?: Capabilities;
+  /** The revisions served, of either era. Default: all. */
+  readonly revisions?: readonly Revision[];
+  /** Items per page of every list. Default 100. */
+  readonly pageSize?: number;
+  /** Logging (`false` to not offer it). */
+  readonly logging?: LoggingOptions | false;
+  /** Cache hints of 2026-07-28 results. Defaults: lists and discover 60 s public; reads 0 ms private. */
+  readonly cache?: { readonly list?: CacheHint; readonly read?: CacheHint; readonly discover?: CacheHint };
+  /** How `requestState` and pagination cursors are sealed; share `secret` across a server fleet. */
+  readonly requestState?: RequestStateSealerOptions;
+  /** Timeout of server-to-client requests (elicitation, sampling, roots), in ms. Default 60 000. */
+  readonly timeoutMs?: number;
+  /** Validate every outbound message against the client's revision. Default false. */
+  readonly validateOutbound?: boolean;
+  /** Problems with no caller to report to (a failing notification, a handler crash). */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * An MCP server definition: what it offers (tools, resources, templates, prompts, completions,
+ * handlers of any method) and how. It is separate from its sessions: `connect` serves one
+ * transport, and may be called any number of times, over any transports, for clients of any
+ * revision (2024-11-05 to 2026-07-28). Capabilities follow from what is registered.
+ *
+ * @example
+ * ```ts
+ * const server = new Server({ name: "weather", version: "1.0.0" });
+ * server.tool(
+ *   {
+ *     name: "forecast",
+ *     inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+ *   },
+ *   async ({ city }) => ({ content: [{ type: "text", text: `Sunny in ${String(city)}` }] }),
+ * );
+ * await server.connect(new StdioServerTransport());
+ * ```
+ */
+export class Server {
+  private readonly tools: Registry<ToolRegistration>;
+  private readonly resources: Registry<ResourceRegistration>;
+  private readonly templates: Registry<TemplateRegistration>;
+  private readonly prompts: Registry<PromptRegistration>;
+  private readonly requestHandlers = new Map<string, ServerRequestHandler>();
+  private readonly notificationHandlers = new Map<string, ServerNotificationHandler>();
+  private readonly middleware: Middleware[] = [];
+  private readonly live = new Set<ServerSession>();
+  private readonly pendingChanges = new Set<ListKind>();
+  private readonly host: SessionHost;
+
+  constructor(
+    readonly info: ImplementationInfo,
+    private readonly options: ServerOptions = {},
+  ) {
+    this.tools = new Registry(
+      (t) => t.name,
+      "tool",
+      () => this.changed("tools"),
+    );
+    this.resources = new Registry(
+      (r) => r.uri,
+      "resource",
+      () => this.changed("resources"),
+    );
+    this.templates = new Registry(
+      (t) => t.uriTemplate,
+      "resource template",
+      () => this.changed("resources"),
+    );
+    this.prompts = new Registry(
+      (p) => p.name,
+      "prompt",
+      () => this.changed("prompts"),
+    );
+    const report = (error: Error) => {
+      try {
+        options.onError?.(error);
+      } catch {
+        // A failing error hook must not take a session down.
+      }
+    };
+    const env: FeatureEnv = {
+      paginator: new Paginator(options.pageSize ?? 100, options.requestState?.secret),
+      listCache: options.cache?.list ?? { ttlMs: 60_000, cacheScope: "public" },
+      readCache: options.cache?.read ?? { ttlMs: 0, cacheScope: "private" },
+    };
+    const builtins: Record<string, ServerRequestHandler> = {
+      ...toolHandlers(this.tools, env, report),
+      ...resourceHandlers(this.resources, this.templates, env),
+      ...promptHandlers(this.prompts, env),
+      ...completionHandlers(this.prompts, this.templates),
+      "logging/setLevel": (params, ctx) => {
+        if (isLogLevel(params.level)) ctx.session.logLevel = params.level;
+        return {};
+      },
+      "subscriptions/listen": listenHandler,
+    };
+    for (const [method, handler] of Object.entries(builtins)) this.requestHandlers.set(method, handler);
+    const logging = options.logging;
+    this.host = {
+      info,
+      instructions: options.instructions,
+      revisions: options.revisions,
+      requestState: options.requestState,
+      discoverCache: options.cache?.discover ?? { ttlMs: 60_000, cacheScope: "public" },
+      timeoutMs: options.timeoutMs,
+      validateOutbound: options.validateOutbound ?? false,
+      logging:
+        logging === false
+          ? false
+          : {
+              defaultLevel: logging?.defaultLevel ?? "info",
+              max: logging?.rateLimit?.max ?? 100,
+              intervalMs: logging?.rateLimit?.intervalMs ?? 1000,
+            },
+      middleware: this.middleware,
+      requestHandlers: this.requestHandlers,
+      notificationHandlers: this.notificationHandlers,
+      capabilities: () => this.capabilities,
+      report,
+    };
+  }
+
+  /** The capabilities sessions declare: derived from registrations, then `options.capabilities` over them. */
+  get capabilities(): Capabilities {
+    const hasResources = this.resources.size + this.templates.size > 0;
+    return {
+      ...(this.options.logging === false ? {} : { logging: {} }),
+      ...(this.prompts.size + this.templates.size > 0 ? { completions: {} } : {}),
+      ...(this.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
+      ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
+      ...(this.tools.size > 0 ? { tools: { listChanged: true } } : {}),
+      ...this.options.capabilities,
+    };
+  }
+
+  /** The sessions open now. */
+  get sessions(): ReadonlySet<ServerSession> {
+    return this.live;
+  }
+
+  /**
+   * Serves one transport: a new session, whose era and revision the client's first request decides.
+   * Resolves once the transport has started.
+   *
+   * @example
+   * ```ts
+   * const [clientSide, serverSide] = createInMemoryPair();
+   * const session = await server.connect(serverSide);
+   * ```
+   */
+  async connect(transport: Transport): Promise<ServerSession> {
+    const session = new ServerSession(this.host);
+    this.live.add(session);
+    void session.closed.then(() => this.live.delete(session));
+    await session.start(transport);
+    return session;
+  }
+
+  /**
+   * Adds middleware around every inbound request (the first added runs outermost).
+   *
+   * @example
+   * ```ts
+   * server.use(async (request, next) => (request.method === "ping" ? next() : next()));
+   * ```
+   */
+  use(middleware: Middleware): this {
+    this.middleware.push(middleware);
+    return this;
+  }
+
+  /**
+   * Handles a request method, replacing the built-in handler if there is one (custom and extension
+   * methods included). Requests for methods the client's revision defines are validated first.
+   *
+   * @example
+   * ```ts
+   * server.setRequestHandler("acme/status", () => ({ healthy: true }));
+   * ```
+   */
+  setRequestHandler(method: string, handler: ServerRequestHandler): void {
+    this.requestHandlers.set(method, handler);
+    for (const session of this.live) session.installRequest(method);
+  }
+
+  removeRequestHandler(method: string): void {
+    this.requestHandlers.delete(method);
+  }
+
+  /**
+   * Handles a notification method.
+   *
+   * @example
+   * ```ts
+   * server.setNotificationHandler("notifications/roots/list_changed", (_params, { session }) => refresh(session));
+   * ```
+   */
+  setNotificationHandler(method: string, handler: ServerNotificationHandler): void {
+    this.notificationHandlers.set(method, handler);
+    for (const session of this.live) session.installNotification(method);
+  }
+
+  /**
+   * Registers a tool. Arguments are validated against `inputSchema` (ajv) before `handler` runs.
+   *
+   * @example
+   * ```ts
+   * const add = server.tool(
+   *   { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } },
+   *   ({ a, b }) => ({ content: [{ type: "text", text: String(Number(a) + Number(b)) }] }),
+   * );
+   * add.disable();
+   * ```
+   */
+  tool<Args = Record<string, unknown>>(
+    definition: ToolDefinition,
+    handler: ToolHandler<Args>,
+  ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }> {
+    return this.tools.add({ ...definition, handler: handler as ToolHandler });
+  }
+
+  /**
+   * Registers a static resource.
+   *
+   * @example
+   * ```ts
+   * server.resource({ uri: "config://app", name: "app config", mimeType: "application/json" }, (uri) => ({
+   *   contents: [{ uri, mimeType: "application/json", text: "{}" }],
+   * }));
+   * ```
+   */
+  resource(
+    definition: ResourceDefinition,
+    read: ReadHandler,
+  ): RegistrationHandle<ResourceDefinition & { readonly handler: ReadHandler }> {
+    return this.resources.add({ ...definition, handler: read });
+  }
+
+  /**
+   * Registers a resource template (RFC 6570): reads of matching URIs get the matched variables.
+   *
+   * @example
+   * ```ts
+   * server.resourceTemplate({ uriTemplate: "users://{id}/profile", name: "user profile" }, (uri, { id }) => ({
+   *   contents: [{ uri, text: `profile of ${String(id)}` }],
+   * }));
+   * ```
+   */
+  resourceTemplate(
+    definition: ResourceTemplateDefinition,
+    read: TemplateReadHandler,
+    options: {
+      readonly list?: (
+        ctx: ServerContext,
+      ) => readonly ResourceDefinition[] | Promise<readonly ResourceDefinition[]>;
+    } = {},
+  ): RegistrationHandle<ResourceTemplateDefinition & { readonly handler: TemplateReadHandler }> {
+    templateOf(definition.uriTemplate); // a malformed template fails here, not at the first read
+    return this.templates.add({
+      ...definition,
+      handler: read,
+      ...(options.list ? { list: options.list } : {}),
+    });
+  }
+
+  /**
+   * Registers a prompt. Missing required arguments are answered -32602 before `handler` runs.
+   *
+   * @example
+   * ```ts
+   * server.prompt({ name: "review", arguments: [{ name: "code", required: true }] }, ({ code }) => ({
+   *   messages: [{ role: "user", content: { type: "text", text: `Review:\n${code}` } }],
+   * }));
+   * ```
+   */
+  prompt(
+    definition: PromptDefinition,
+    handler: PromptHandler,
+  ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }> {
+    return this.prompts.add({ ...definition, handler });
+  }
+
+  /** Tells subscribers that a resource changed (`notifications/resources/updated`, or a listen-stream event). */
+  resourceUpdated(uri: string): void {
+    for (const session of this.live) session.resourceUpdated(uri);
+  }
+
+  /** Logs to every session-era client, each at its own level. */
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    await Promise.all([...this.live].map((s) => s.log(level, data, logger)));
+  }
+
+  /** Ends every session (listen streams get their final result first). */
+  async close(): Promise<void> {
+    await Promise.all([...this.live].map((s) => s.close()));
+  }
+
+  /** A registration changed: capabilities now, the notifications once the current job is done (coalesced). */
+  private changed(kind: ListKind): void {
+    for (const session of this.live) session.refreshCapabilities();
+    if (this.pendingChanges.size === 0) queueMicrotask(() => this.flush());
+    this.pendingChanges.add(kind);
+  }
+
+  private flush(): void {
+    const kinds = [...this.pendingChanges];
+    this.pendingChanges.clear();
+    for (const session of this.live) for (const kind of kinds) session.listChanged(kind);
+  }
+}

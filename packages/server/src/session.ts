@@ -1,0 +1,308 @@
+import {
+  type Capabilities,
+  Connection,
+  hasCapability,
+  type ImplementationInfo,
+  type JsonObject,
+  McpError,
+  ErrorCode,
+  MetaKey,
+  type NotificationHandler,
+  type Params,
+  type RequestContext,
+  type RequestId,
+  type RequestStateSealerOptions,
+  type Transport,
+} from "@mcpkit/core";
+import type { Era, Revision } from "@mcpkit/schema";
+import { type ClientDescription, createServerContext, type ServerContext } from "./context.js";
+import { runWithInput } from "./input.js";
+import { isLogLevel, passes, RateLimiter } from "./logging.js";
+import { type Middleware, runChain } from "./middleware.js";
+import { ServerEra } from "./server-era.js";
+import type { CacheHint, LoggingLevel } from "./types.js";
+
+/** The `_meta` key that tags each notification of a `subscriptions/listen` stream. */
+export const subscriptionIdKey = "io.modelcontextprotocol/subscriptionId";
+
+/**
+ * Answers one inbound request (low level). Return the result; throw `McpError` to choose the error
+ * response; anything else thrown becomes -32603 (the message stays on the server).
+ */
+export type ServerRequestHandler = (params: Params, ctx: ServerContext) => JsonObject | Promise<JsonObject>;
+
+/** Handles one inbound notification (low level). */
+export type ServerNotificationHandler = (
+  params: Params,
+  ctx: { readonly method: string; readonly revision: Revision; readonly session: ServerSession },
+) => void | Promise<void>;
+
+/** The lists whose changes are announced. */
+export type ListKind = "tools" | "resources" | "prompts";
+
+/** A listen stream's honoured filter (2026-07-28). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
+}
+
+interface Listener {
+  readonly filter: SubscriptionFilter;
+  readonly end: () => void;
+}
+
+/** What a session needs from its server. */
+export interface SessionHost {
+  readonly info: ImplementationInfo;
+  readonly instructions: string | undefined;
+  readonly revisions: readonly Revision[] | undefined;
+  readonly requestState: RequestStateSealerOptions | undefined;
+  readonly discoverCache: CacheHint;
+  readonly timeoutMs: number | undefined;
+  readonly validateOutbound: boolean;
+  readonly logging:
+    | { readonly defaultLevel: LoggingLevel; readonly max: number; readonly intervalMs: number }
+    | false;
+  readonly middleware: readonly Middleware[];
+  readonly requestHandlers: ReadonlyMap<string, ServerRequestHandler>;
+  readonly notificationHandlers: ReadonlyMap<string, ServerNotificationHandler>;
+  capabilities(): Capabilities;
+  report(error: Error): void;
+}
+
+function replaceContents(target: Record<string, unknown>, source: Capabilities): void {
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, source);
+}
+
+/**
+ * One client's connection to a {@link Server}: its era and revision, the client's description, its
+ * logging level and resource subscriptions. A server has any number of them, over any transports.
+ *
+ * @example
+ * ```ts
+ * const session = await server.connect(transport);
+ * console.log(session.era, session.revision, session.client.info);
+ * await session.closed;
+ * ```
+ */
+export class ServerSession {
+  /** A random id, for logs and stores. */
+  readonly id: string = crypto.randomUUID();
+  readonly connection: Connection;
+  /** Session era: the level set by `logging/setLevel` (undefined until then). */
+  logLevel: LoggingLevel | undefined;
+  /** Session era: the URIs the client subscribed to. */
+  readonly subscriptions = new Set<string>();
+  private readonly serverEra: ServerEra;
+  private readonly caps: Record<string, unknown> = {};
+  private readonly listeners = new Map<RequestId, Listener>();
+  private readonly limiter: RateLimiter | undefined;
+  private readonly installed = new Set<string>();
+
+  constructor(private readonly host: SessionHost) {
+    replaceContents(this.caps, host.capabilities());
+    this.serverEra = new ServerEra(
+      {
+        serverInfo: host.info,
+        capabilities: this.caps,
+        instructions: host.instructions,
+        revisions: host.revisions,
+        requestState: host.requestState,
+        discoverCache: host.discoverCache,
+      },
+      (params, ctx, next) => this.around(params, ctx, next),
+    );
+    this.connection = new Connection({
+      era: this.serverEra,
+      validateOutbound: host.validateOutbound,
+      onError: (error) => host.report(error),
+      ...(host.timeoutMs === undefined ? {} : { timeoutMs: host.timeoutMs }),
+    });
+    this.limiter = host.logging ? new RateLimiter(host.logging.max, host.logging.intervalMs) : undefined;
+    for (const method of host.requestHandlers.keys()) this.installRequest(method);
+    for (const method of host.notificationHandlers.keys()) this.installNotification(method);
+  }
+
+  /** The era this session speaks: decided by the client's first `initialize` or enveloped request. */
+  get era(): Era {
+    return this.serverEra.era;
+  }
+
+  /** The negotiated revision (session era), or the newest stateless revision served. */
+  get revision(): Revision | undefined {
+    return this.serverEra.revision;
+  }
+
+  /** The client, as `initialize` described it (session era; stateless clients describe themselves per request). */
+  get client(): ClientDescription {
+    const session = this.serverEra.inner.sessionEra?.session;
+    return { info: session?.clientInfo, capabilities: session?.clientCapabilities };
+  }
+
+  /** Resolves when the session has closed. */
+  get closed(): Promise<void> {
+    return this.connection.closed;
+  }
+
+  /** The capabilities this session declares now. */
+  get capabilities(): Capabilities {
+    return this.caps;
+  }
+
+  /** Starts serving over a transport. */
+  async start(transport: Transport): Promise<void> {
+    await this.connection.connect(transport);
+  }
+
+  /** Registrations changed: stateless sessions (and sessions not yet initialized) see the new capabilities. */
+  refreshCapabilities(): void {
+    const inner = this.serverEra.inner;
+    // What initialize announced stays true for the rest of a session.
+    if (inner.decided && inner.era === "session" && inner.sessionEra?.session) return;
+    replaceContents(this.caps, this.host.capabilities());
+  }
+
+  /** Makes sure a method reaches the server's handler table. */
+  installRequest(method: string): void {
+    if (this.installed.has(method)) return;
+    this.installed.add(method);
+    this.connection.setRequestHandler(method, (params, ctx) => {
+      const handler = this.host.requestHandlers.get(method);
+      if (!handler) throw new McpError(ErrorCode.MethodNotFound, "Method not found", { method });
+      return runWithInput(ctx, async (ask) => handler(params, createServerContext(this, params, ctx, ask)));
+    });
+  }
+
+  installNotification(method: string): void {
+    const forward: NotificationHandler = (params, ctx) => {
+      const handler = this.host.notificationHandlers.get(method);
+      return handler?.(params, { method, revision: ctx.revision, session: this });
+    };
+    this.connection.setNotificationHandler(method, forward);
+  }
+
+  private around(params: Params, ctx: RequestContext, next: (p: Params, c: RequestContext) => unknown) {
+    const run = async () => (await next(params, ctx)) as JsonObject;
+    if (this.host.middleware.length === 0) return run();
+    return runChain(
+      this.host.middleware,
+      {
+        method: ctx.method,
+        params,
+        requestId: ctx.requestId,
+        revision: ctx.revision,
+        era: ctx.era,
+        signal: ctx.signal,
+        client: { info: ctx.peer.info, capabilities: ctx.peer.capabilities },
+        transport: ctx.context,
+        session: this,
+      },
+      run,
+    );
+  }
+
+  /** Whether the session era's client has confirmed initialization (server notifications may flow). */
+  private get ready(): boolean {
+    const inner = this.serverEra.inner;
+    return inner.decided && inner.era === "session" && inner.sessionEra?.state === "ready";
+  }
+
+  /** A log message from a handler: the session's level, or (2026-07-28) the request's `_meta` level. */
+  async logFor(
+    ctx: RequestContext,
+    meta: Readonly<Record<string, unknown>>,
+    level: LoggingLevel,
+    data: unknown,
+    logger: string | undefined,
+  ): Promise<void> {
+    if (!this.host.logging || !hasCapability(this.caps, "logging")) return;
+    const threshold =
+      ctx.era === "stateless" ? meta[MetaKey.logLevel] : (this.logLevel ?? this.host.logging.defaultLevel);
+    // Stateless clients that did not ask for logs get none.
+    if (!isLogLevel(threshold) || !passes(level, threshold) || !this.limiter?.take()) return;
+    await ctx.sendNotification("notifications/message", {
+      level,
+      ...(logger === undefined ? {} : { logger }),
+      data,
+    });
+  }
+
+  /**
+   * Logs to this session's client outside any request (session era only; stateless clients receive
+   * logs only on the requests that asked for them).
+   */
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    if (!this.host.logging || !this.ready || !hasCapability(this.caps, "logging")) return;
+    const threshold = this.logLevel ?? this.host.logging.defaultLevel;
+    if (!passes(level, threshold) || !this.limiter?.take()) return;
+    await this.connection.notify("notifications/message", {
+      level,
+      ...(logger === undefined ? {} : { logger }),
+      data,
+    });
+  }
+
+  /** Announces a list change: a `list_changed` notification (session era) or listen-stream event (stateless). */
+  listChanged(kind: ListKind): void {
+    const method = `notifications/${kind}/list_changed`;
+    if (this.ready) {
+      if (hasCapability(this.caps, `${kind}.listChanged`)) this.send(method, {});
+      return;
+    }
+    const flag = `${kind}ListChanged` as const;
+    for (const [id, listener] of this.listeners) {
+      if (listener.filter[flag]) this.send(method, { _meta: { [subscriptionIdKey]: id } }, id);
+    }
+  }
+
+  /** Announces that a resource changed, to this session if it subscribed. */
+  resourceUpdated(uri: string): void {
+    if (this.ready) {
+      if (this.subscriptions.has(uri)) this.send("notifications/resources/updated", { uri });
+      return;
+    }
+    for (const [id, listener] of this.listeners) {
+      if (listener.filter.resourceSubscriptions?.includes(uri)) {
+        this.send("notifications/resources/updated", { uri, _meta: { [subscriptionIdKey]: id } }, id);
+      }
+    }
+  }
+
+  /** Registers a listen stream until `signal` aborts or the session ends it gracefully. */
+  listen(id: RequestId, filter: SubscriptionFilter, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        this.listeners.delete(id);
+        signal.removeEventListener("abort", end);
+        resolve();
+      };
+      this.listeners.set(id, { filter, end });
+      signal.addEventListener("abort", end, { once: true });
+    });
+  }
+
+  /** Open listen streams (stateless era). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  private send(method: string, params: Params, relatedRequestId?: RequestId): void {
+    const options = relatedRequestId === undefined ? {} : { relatedRequestId };
+    this.connection.notify(method, params, options).catch((error: unknown) => {
+      this.host.report(error instanceof Error ? error : new Error(String(error)));
+    });
+  }
+
+  /** Ends listen streams gracefully (each gets its result), then closes the connection. */
+  async close(): Promise<void> {
+    if (this.listeners.size > 0) {
+      for (const listener of [...this.listeners.values()]) listener.end();
+      // Let the listen results reach the transport before it closes.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await this.connection.close();
+  }
+}

@@ -1,0 +1,148 @@
+import type { V2025_11_25 as S } from "@mcpkit/schema";
+import type { JsonSchema, SchemaCheck } from "./json-schema.js";
+import type { ServerContext } from "./context.js";
+import type { TemplateVariables } from "./uri-template.js";
+
+// The newest session revision's shapes are the public vocabulary; older revisions get what they
+// can carry (fields they lack are left out on the wire).
+export type ContentBlock = S.ContentBlock;
+export type Icon = S.Icon;
+export type ToolAnnotations = S.ToolAnnotations;
+export type ToolExecution = S.ToolExecution;
+export type LoggingLevel = S.LoggingLevel;
+export type PromptMessage = S.PromptMessage;
+export type PromptArgument = S.PromptArgument;
+export type ResourceContents = S.TextResourceContents | S.BlobResourceContents;
+export type Annotations = S.Annotations;
+export type ElicitParams = S.ElicitRequestParams;
+export type ElicitResult = S.ElicitResult;
+export type SampleParams = S.CreateMessageRequestParams;
+export type SampleResult = S.CreateMessageResult;
+export type ListRootsResult = S.ListRootsResult;
+
+/** `_meta` of a definition or result. */
+export type Meta = Readonly<Record<string, unknown>>;
+
+/** Cache hints of stateless-era (2026-07-28) results. */
+export interface CacheHint {
+  readonly ttlMs: number;
+  readonly cacheScope: "public" | "private";
+}
+
+/**
+ * A tool, as `tools/list` shows it (fields a client's revision lacks are left out for it).
+ * `inputSchema` and `outputSchema` are served verbatim (draft-07 or 2020-12, `$defs`, ...).
+ */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+  readonly annotations?: ToolAnnotations;
+  readonly icons?: readonly Icon[];
+  /** Passed through for task-augmented execution (2025-11-25 and later). */
+  readonly execution?: ToolExecution;
+  readonly _meta?: Meta;
+  /**
+   * Checks the arguments instead of compiling `inputSchema` with ajv (e.g. a Standard Schema
+   * adapter, or a precompiled validator on runtimes without `new Function`).
+   */
+  readonly validate?: SchemaCheck;
+}
+
+/** What a tool handler returns: content blocks, and structured content when it has an output schema. */
+export interface ToolResult {
+  readonly content?: readonly ContentBlock[];
+  readonly structuredContent?: Readonly<Record<string, unknown>>;
+  readonly isError?: boolean;
+  readonly _meta?: Meta;
+}
+
+/** Runs a tool with its validated arguments. Throwing returns an `isError` result with the message. */
+export type ToolHandler<Args = Record<string, unknown>> = (
+  args: Args,
+  ctx: ServerContext,
+) => ToolResult | Promise<ToolResult>;
+
+/** Completes one argument or template variable: the candidate values for a partial value. */
+export type Completer = (
+  value: string,
+  context: { readonly arguments: Readonly<Record<string, string>>; readonly ctx: ServerContext },
+) => readonly string[] | Promise<readonly string[]> | CompletionValues | Promise<CompletionValues>;
+
+/** A completer's full answer, when it knows more than it returns. */
+export interface CompletionValues {
+  readonly values: readonly string[];
+  readonly total?: number;
+  readonly hasMore?: boolean;
+}
+
+/** A static resource. */
+export interface ResourceDefinition {
+  readonly uri: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly size?: number;
+  readonly annotations?: Annotations;
+  readonly icons?: readonly Icon[];
+  readonly _meta?: Meta;
+  /** Cache hint of its `resources/read` results (2026-07-28), overriding the server's default. */
+  readonly cache?: CacheHint;
+}
+
+/** What a resource read returns. */
+export interface ReadResult {
+  readonly contents: readonly ResourceContents[];
+  readonly _meta?: Meta;
+}
+
+export type ReadHandler = (uri: string, ctx: ServerContext) => ReadResult | Promise<ReadResult>;
+
+/** A resource template (RFC 6570, levels 1 to 4). */
+export interface ResourceTemplateDefinition {
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+  readonly annotations?: Annotations;
+  readonly icons?: readonly Icon[];
+  readonly _meta?: Meta;
+  readonly cache?: CacheHint;
+  /** Completers for the template's variables, by name. */
+  readonly complete?: Readonly<Record<string, Completer>>;
+}
+
+export type TemplateReadHandler = (
+  uri: string,
+  variables: TemplateVariables,
+  ctx: ServerContext,
+) => ReadResult | Promise<ReadResult>;
+
+/** A prompt argument, with an optional completer. */
+export interface PromptArgumentDefinition extends PromptArgument {
+  readonly complete?: Completer;
+}
+
+export interface PromptDefinition {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments?: readonly PromptArgumentDefinition[];
+  readonly icons?: readonly Icon[];
+  readonly _meta?: Meta;
+}
+
+export interface PromptResult {
+  readonly description?: string;
+  readonly messages: readonly PromptMessage[];
+  readonly _meta?: Meta;
+}
+
+export type PromptHandler = (
+  args: Readonly<Record<string, string>>,
+  ctx: ServerContext,
+) => PromptResult | Promise<PromptResult>;
