@@ -15,6 +15,20 @@ export type { InboundRequest, Middleware } from "./middleware.js";
 export type { RegistrationHandle } from "./registry.js";
 export { isInputNeeded } from "./input.js";
 export { compileSchema, type JsonSchema, type SchemaCheck, type SchemaIssue } from "./json-schema.js";
+export {
+  isStandardSchema,
+  type SchemaSide,
+  type StandardIssue,
+  type StandardOutput,
+  type StandardResult,
+  type StandardSchemaV1,
+  type ToJsonSchema,
+} from "./standard-schema.js";
+export {
+  MemorySubscriptionStore,
+  type MemorySubscriptionStoreOptions,
+  type SubscriptionStore,
+} from "./subscription-store.js";
 export { UriTemplate, type TemplateValue, type TemplateVariables } from "./uri-template.js";
 export { logLevels, type LoggingOptions } from "./logging.js";
 export { capabilitiesFor } from "./server-era.js";

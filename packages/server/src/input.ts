@@ -20,13 +20,18 @@ export function isInputNeeded(error: unknown): boolean {
   return error instanceof InputNeeded;
 }
 
+/** Whether a sampling request offers the model tools (`tools` or `toolChoice`, 2025-11-25 and later). */
+function usesTools(params: Params): boolean {
+  return params.tools !== undefined || params.toolChoice !== undefined;
+}
+
 /** The client capability an input request needs, checked before anything goes on the wire. */
 function requiredCapability(
   method: string,
   params: Params,
   client: Record<string, unknown> | undefined,
 ): string | undefined {
-  if (method === "sampling/createMessage") return params.tools !== undefined ? "sampling.tools" : "sampling";
+  if (method === "sampling/createMessage") return usesTools(params) ? "sampling.tools" : "sampling";
   if (method === "roots/list") return "roots";
   if (method === "elicitation/create") {
     if (params.mode === "url") return "elicitation.url";
@@ -47,6 +52,12 @@ function checkAsk(ctx: RequestContext, method: string, params: Params): void {
     throw new LocalError(
       "method_unavailable",
       `URL elicitation needs revision 2025-11-25 or later (this client speaks ${ctx.revision})`,
+    );
+  }
+  if (method === "sampling/createMessage" && usesTools(params) && ctx.revision < "2025-11-25") {
+    throw new LocalError(
+      "method_unavailable",
+      `sampling with tools needs revision 2025-11-25 or later (this client speaks ${ctx.revision})`,
     );
   }
   const capability = requiredCapability(

@@ -10,7 +10,7 @@ import {
   templateOf,
 } from "./features/resources.js";
 import type { FeatureEnv } from "./features/shared.js";
-import { type ToolRegistration, toolHandlers } from "./features/tools.js";
+import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
 import { Paginator } from "./pagination.js";
@@ -30,11 +30,14 @@ import type {
   ReadHandler,
   ResourceDefinition,
   ResourceTemplateDefinition,
+  StandardToolDefinition,
   TemplateReadHandler,
   ToolDefinition,
   ToolHandler,
 } from "./types.js";
 import type { ServerContext } from "./context.js";
+import { MemorySubscriptionStore, type SubscriptionStore } from "./subscription-store.js";
+import type { StandardOutput, StandardSchemaV1, ToJsonSchema } from "./standard-schema.js";
 
 /** Options of a {@link Server}. */
 export interface ServerOptions {
@@ -59,6 +62,14 @@ export interface ServerOptions {
   readonly timeoutMs?: number;
   /** Validate every outbound message against the client's revision. Default false. */
   readonly validateOutbound?: boolean;
+  /**
+   * Derives the JSON Schema served for a Standard Schema tool that gives none (a tool's own
+   * `toJsonSchema` wins), e.g. `(schema, io) => z.toJSONSchema(schema as z.ZodType, { io })`.
+   * Schemas with a Standard JSON Schema converter of their own (zod 4.2+) need no hook.
+   */
+  readonly toJsonSchema?: ToJsonSchema;
+  /** Where session-era resource subscriptions are kept. Default: a {@link MemorySubscriptionStore}. */
+  readonly subscriptions?: SubscriptionStore;
   /** Problems with no caller to report to (a failing notification, a handler crash). */
   readonly onError?: (error: Error) => void;
 }
@@ -160,6 +171,7 @@ export class Server {
               intervalMs: logging?.rateLimit?.intervalMs ?? 1000,
             },
       middleware: this.middleware,
+      subscriptions: options.subscriptions ?? new MemorySubscriptionStore(),
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
       capabilities: () => this.capabilities,
@@ -248,7 +260,9 @@ export class Server {
   }
 
   /**
-   * Registers a tool. Arguments are validated against `inputSchema` (ajv) before `handler` runs.
+   * Registers a tool. Arguments are validated before `handler` runs: against `inputSchema` (ajv),
+   * or, when the definition has `input`, by that Standard Schema (zod 4, valibot, ...), whose
+   * output the handler gets.
    *
    * @example
    * ```ts
@@ -257,13 +271,28 @@ export class Server {
    *   ({ a, b }) => ({ content: [{ type: "text", text: String(Number(a) + Number(b)) }] }),
    * );
    * add.disable();
+   * server.tool({ name: "greet", input: z.object({ who: z.string() }) }, ({ who }) => ({
+   *   content: [{ type: "text", text: `Hello ${who}` }],
+   * }));
    * ```
    */
+  tool<Input extends StandardSchemaV1>(
+    definition: StandardToolDefinition<Input>,
+    handler: ToolHandler<StandardOutput<Input>>,
+  ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }>;
   tool<Args = Record<string, unknown>>(
     definition: ToolDefinition,
     handler: ToolHandler<Args>,
+  ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }>;
+  tool(
+    definition: ToolDefinition | StandardToolDefinition,
+    handler: ToolHandler<never>,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }> {
-    return this.tools.add({ ...definition, handler: handler as ToolHandler });
+    const run = handler as ToolHandler;
+    if ("input" in definition) {
+      return this.tools.add(standardTool(definition, run, this.options.toJsonSchema));
+    }
+    return this.tools.add({ ...definition, handler: run });
   }
 
   /**

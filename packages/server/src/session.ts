@@ -3,6 +3,7 @@ import {
   Connection,
   hasCapability,
   type ImplementationInfo,
+  LocalError,
   type JsonObject,
   McpError,
   ErrorCode,
@@ -14,12 +15,13 @@ import {
   type RequestStateSealerOptions,
   type Transport,
 } from "@mcpkit/core";
-import type { Era, Revision } from "@mcpkit/schema";
+import { type Era, methodInfo, type Revision } from "@mcpkit/schema";
 import { type ClientDescription, createServerContext, type ServerContext } from "./context.js";
 import { runWithInput } from "./input.js";
 import { isLogLevel, passes, RateLimiter } from "./logging.js";
 import { type Middleware, runChain } from "./middleware.js";
 import { ServerEra } from "./server-era.js";
+import type { SubscriptionStore } from "./subscription-store.js";
 import type { CacheHint, LoggingLevel } from "./types.js";
 
 /** The `_meta` key that tags each notification of a `subscriptions/listen` stream. */
@@ -66,6 +68,7 @@ export interface SessionHost {
     | { readonly defaultLevel: LoggingLevel; readonly max: number; readonly intervalMs: number }
     | false;
   readonly middleware: readonly Middleware[];
+  readonly subscriptions: SubscriptionStore;
   readonly requestHandlers: ReadonlyMap<string, ServerRequestHandler>;
   readonly notificationHandlers: ReadonlyMap<string, ServerNotificationHandler>;
   capabilities(): Capabilities;
@@ -94,8 +97,6 @@ export class ServerSession {
   readonly connection: Connection;
   /** Session era: the level set by `logging/setLevel` (undefined until then). */
   logLevel: LoggingLevel | undefined;
-  /** Session era: the URIs the client subscribed to. */
-  readonly subscriptions = new Set<string>();
   private readonly serverEra: ServerEra;
   private readonly caps: Record<string, unknown> = {};
   private readonly listeners = new Map<RequestId, Listener>();
@@ -124,6 +125,31 @@ export class ServerSession {
     this.limiter = host.logging ? new RateLimiter(host.logging.max, host.logging.intervalMs) : undefined;
     for (const method of host.requestHandlers.keys()) this.installRequest(method);
     for (const method of host.notificationHandlers.keys()) this.installNotification(method);
+    void this.connection.closed.then(() =>
+      host.subscriptions.clear(this.id).catch((error: unknown) => this.report(error)),
+    );
+  }
+
+  /**
+   * Session era: subscribes the client to a resource's updates (false when the store refuses).
+   *
+   * @example
+   * ```ts
+   * if (await session.subscribe("file:///notes.md")) server.resourceUpdated("file:///notes.md");
+   * ```
+   */
+  subscribe(uri: string): Promise<boolean> {
+    return this.host.subscriptions.add(this.id, uri);
+  }
+
+  /** Session era: ends the client's subscription to a resource. */
+  unsubscribe(uri: string): Promise<void> {
+    return this.host.subscriptions.remove(this.id, uri);
+  }
+
+  /** Session era: whether the client subscribed to a resource. */
+  isSubscribed(uri: string): Promise<boolean> {
+    return this.host.subscriptions.has(this.id, uri);
   }
 
   /** The era this session speaks: decided by the client's first `initialize` or enveloped request. */
@@ -245,6 +271,31 @@ export class ServerSession {
     });
   }
 
+  /**
+   * Tells the client that a URL-mode elicitation has finished out of band (the user completed the
+   * flow in the browser): `notifications/elicitation/complete`. Only 2025-11-25 sessions have it;
+   * elsewhere it throws `LocalError("method_unavailable")` and sends nothing.
+   *
+   * @example
+   * ```ts
+   * // In a tool: hand the user a URL, then report back when your web app saw the flow finish.
+   * const elicitationId = crypto.randomUUID();
+   * await ctx.elicit({ mode: "url", message: "Sign in to Acme", url: `https://acme.example/auth?e=${elicitationId}`, elicitationId });
+   * onSignedIn(elicitationId, () => ctx.session.elicitationComplete(elicitationId));
+   * ```
+   */
+  async elicitationComplete(elicitationId: string): Promise<void> {
+    const method = "notifications/elicitation/complete";
+    const revision = this.revision;
+    if (!this.ready || revision === undefined || !methodInfo(revision, method)) {
+      throw new LocalError(
+        "method_unavailable",
+        `${method} needs a 2025-11-25 session (this client speaks ${revision ?? "nothing yet"})`,
+      );
+    }
+    await this.connection.notify(method, { elicitationId });
+  }
+
   /** Announces a list change: a `list_changed` notification (session era) or listen-stream event (stateless). */
   listChanged(kind: ListKind): void {
     const method = `notifications/${kind}/list_changed`;
@@ -261,7 +312,12 @@ export class ServerSession {
   /** Announces that a resource changed, to this session if it subscribed. */
   resourceUpdated(uri: string): void {
     if (this.ready) {
-      if (this.subscriptions.has(uri)) this.send("notifications/resources/updated", { uri });
+      this.isSubscribed(uri).then(
+        (subscribed) => {
+          if (subscribed) this.send("notifications/resources/updated", { uri });
+        },
+        (error: unknown) => this.report(error),
+      );
       return;
     }
     for (const [id, listener] of this.listeners) {
@@ -291,9 +347,11 @@ export class ServerSession {
 
   private send(method: string, params: Params, relatedRequestId?: RequestId): void {
     const options = relatedRequestId === undefined ? {} : { relatedRequestId };
-    this.connection.notify(method, params, options).catch((error: unknown) => {
-      this.host.report(error instanceof Error ? error : new Error(String(error)));
-    });
+    this.connection.notify(method, params, options).catch((error: unknown) => this.report(error));
+  }
+
+  private report(error: unknown): void {
+    this.host.report(error instanceof Error ? error : new Error(String(error)));
   }
 
   /** Ends listen streams gracefully (each gets its result), then closes the connection. */

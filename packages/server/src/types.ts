@@ -1,6 +1,7 @@
 import type { V2025_11_25 as S } from "@mcpkit/schema";
 import type { JsonSchema, SchemaCheck } from "./json-schema.js";
 import type { ServerContext } from "./context.js";
+import type { SchemaSide, StandardSchemaV1 } from "./standard-schema.js";
 import type { TemplateVariables } from "./uri-template.js";
 
 // The newest session revision's shapes are the public vocabulary; older revisions get what they
@@ -49,6 +50,35 @@ export interface ToolDefinition {
    * adapter, or a precompiled validator on runtimes without `new Function`).
    */
   readonly validate?: SchemaCheck;
+}
+
+/**
+ * A tool whose arguments a Standard Schema (zod 4, valibot, ...) validates and parses: the handler
+ * gets the schema's output. The JSON Schema that `tools/list` serves is `inputSchema` when given,
+ * else `toJsonSchema(input, "input")` (this tool's hook, then the server's), else the schema's own
+ * Standard JSON Schema converter when it has one (zod 4.2+). Likewise `output` and `outputSchema`.
+ * Invalid arguments are answered as for `inputSchema`.
+ *
+ * @example
+ * ```ts
+ * const add = z.object({ a: z.number(), b: z.number() });
+ * server.tool({ name: "add", input: add }, ({ a, b }) => ({
+ *   content: [{ type: "text", text: String(a + b) }],
+ * }));
+ * ```
+ */
+export interface StandardToolDefinition<Input extends StandardSchemaV1 = StandardSchemaV1>
+  extends Omit<ToolDefinition, "inputSchema" | "outputSchema" | "validate"> {
+  /** Validates and parses the arguments. */
+  readonly input: Input;
+  /** Served as is; derived from `input` when left out. */
+  readonly inputSchema?: JsonSchema;
+  /** Checks `structuredContent` before it is sent (instead of ajv over `outputSchema`). */
+  readonly output?: StandardSchemaV1;
+  /** Served as is; derived from `output` when left out. */
+  readonly outputSchema?: JsonSchema;
+  /** Derives the served JSON Schemas from `input` and `output` (overrides the server's hook). */
+  toJsonSchema?(schema: StandardSchemaV1, io: SchemaSide): JsonSchema;
 }
 
 /** What a tool handler returns: content blocks, and structured content when it has an output schema. */

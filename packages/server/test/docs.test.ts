@@ -16,6 +16,7 @@ describe("docs/server.md", () => {
     const found = examples();
     expect(found.map((e) => e.path)).toEqual([
       "examples/tools.ts",
+      "examples/standard-schema.ts",
       "examples/resources.ts",
       "examples/prompts.ts",
       "examples/stdio.ts",

@@ -115,14 +115,16 @@ export function resourceHandlers(
       const hint = ("resource" in found ? found.resource.cache : found.template.cache) ?? env.readCache;
       return readResult(result, ctx, hint);
     },
-    "resources/subscribe": (params: Params, ctx) => {
+    "resources/subscribe": async (params: Params, ctx) => {
       const uri = String(params.uri);
       mustExist(uri, ctx);
-      ctx.session.subscriptions.add(uri);
+      if (!(await ctx.session.subscribe(uri))) {
+        throw new McpError(ErrorCode.InvalidParams, "Too many subscriptions", { uri });
+      }
       return {};
     },
-    "resources/unsubscribe": (params: Params, ctx) => {
-      ctx.session.subscriptions.delete(String(params.uri));
+    "resources/unsubscribe": async (params: Params, ctx) => {
+      await ctx.session.unsubscribe(String(params.uri));
       return {};
     },
   };

@@ -6,12 +6,40 @@ import { compileSchema, type JsonSchema, type SchemaCheck } from "../json-schema
 import type { Registry } from "../registry.js";
 import type { ServerRequestHandler } from "../session.js";
 import { blockFor, pick, sinceFields } from "../shape.js";
-import type { ToolDefinition, ToolHandler, ToolResult } from "../types.js";
+import { jsonSchemaOf, type Parsed, standardParser, type ToJsonSchema } from "../standard-schema.js";
+import type { StandardToolDefinition, ToolDefinition, ToolHandler, ToolResult } from "../types.js";
 import { type FeatureEnv, listPage } from "./shared.js";
 
 /** A registered tool: its definition and its handler. */
 export interface ToolRegistration extends ToolDefinition {
   readonly handler: ToolHandler;
+  /** Parses the arguments (a Standard Schema), instead of `validate` or ajv. */
+  readonly parseInput?: (args: unknown) => Promise<Parsed>;
+  /** Checks structured content (a Standard Schema), instead of ajv over `outputSchema`. */
+  readonly parseOutput?: (value: unknown) => Promise<Parsed>;
+}
+
+/** A Standard Schema tool as a registration: served JSON Schemas resolved, parsers attached. */
+export function standardTool(
+  definition: StandardToolDefinition,
+  handler: ToolHandler,
+  serverHook: ToJsonSchema | undefined,
+): ToolRegistration {
+  const { input, output, toJsonSchema, inputSchema, outputSchema, ...rest } = definition;
+  const hook: ToJsonSchema | undefined = toJsonSchema
+    ? (schema, io) => toJsonSchema.call(definition, schema, io)
+    : serverHook;
+  const what = `tool ${definition.name}`;
+  return {
+    ...rest,
+    inputSchema: jsonSchemaOf(input, "input", inputSchema, hook, what),
+    ...(output
+      ? { outputSchema: jsonSchemaOf(output, "output", outputSchema, hook, what) }
+      : pick(definition, ["outputSchema"])),
+    handler,
+    parseInput: standardParser(input),
+    ...(output ? { parseOutput: standardParser(output) } : {}),
+  };
 }
 
 const compiled = new WeakMap<JsonSchema, SchemaCheck>();
@@ -60,12 +88,14 @@ function resultFor(revision: Revision, result: ToolResult): JsonObject {
 }
 
 /** Validates the output of a tool with an output schema; the problem, or undefined. */
-function outputProblem(tool: ToolRegistration, result: ToolResult): string | undefined {
+async function outputProblem(tool: ToolRegistration, result: ToolResult): Promise<string | undefined> {
   if (!tool.outputSchema || result.isError) return undefined;
   if (result.structuredContent === undefined) {
     return `Tool ${tool.name} declares an output schema but returned no structured content`;
   }
-  const issue = checkOf(tool.outputSchema)(result.structuredContent);
+  const issue = tool.parseOutput
+    ? (await tool.parseOutput(result.structuredContent)).issue
+    : checkOf(tool.outputSchema)(result.structuredContent);
   return (
     issue &&
     `Tool ${tool.name} returned structured content that does not match its output schema: ${issue.message}`
@@ -91,6 +121,11 @@ export function toolHandlers(
   };
 }
 
+function checkArgs(tool: ToolRegistration, args: Record<string, unknown>): Parsed {
+  const issue = (tool.validate ?? checkOf(tool.inputSchema))(args);
+  return issue ? { issue } : { value: args };
+}
+
 async function callTool(
   tools: Registry<ToolRegistration>,
   params: Params,
@@ -100,9 +135,10 @@ async function callTool(
   const name = String(params.name);
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
-  const args = (params.arguments ?? {}) as Record<string, unknown>;
-  const issue = (tool.validate ?? checkOf(tool.inputSchema))(args);
-  if (issue) {
+  const given = (params.arguments ?? {}) as Record<string, unknown>;
+  const parsed = tool.parseInput ? await tool.parseInput(given) : checkArgs(tool, given);
+  if (parsed.issue) {
+    const issue = parsed.issue;
     const message = `Invalid arguments for tool ${name}: ${issue.message}`;
     // 2025-11-25 made input-validation failures tool errors the model can see and correct.
     if (ctx.revision >= "2025-11-25") return resultFor(ctx.revision, errorResult(message));
@@ -110,12 +146,12 @@ async function callTool(
   }
   let result: ToolResult;
   try {
-    result = await tool.handler(args, ctx);
+    result = await tool.handler(parsed.value as Record<string, unknown>, ctx);
   } catch (error) {
     if (isInputNeeded(error) || error instanceof McpError) throw error;
     return resultFor(ctx.revision, errorResult(error instanceof Error ? error.message : String(error)));
   }
-  const problem = outputProblem(tool, result);
+  const problem = await outputProblem(tool, result);
   if (problem) {
     report(new Error(problem));
     return resultFor(ctx.revision, errorResult(problem));

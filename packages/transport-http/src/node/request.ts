@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+
+/**
+ * A web `Request` for a node:http request. Its URL takes the `Host` header (so host checks see
+ * what the client sent); its body streams from `req`; its signal aborts when the client goes away.
+ *
+ * @example
+ * ```ts
+ * createServer(async (req, res) => writeWebResponse(await handler.handle(toWebRequest(req, res)), res));
+ * ```
+ */
+export function toWebRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method ?? "GET",
+    headers,
+    signal: controller.signal,
+  };
+  if (hasBody) {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+/**
+ * Writes a web `Response` to a node:http response: status and headers at once (so a client sees
+ * an SSE stream open before its first event), then the body as it comes, with backpressure. When
+ * the client goes away the body is cancelled.
+ *
+ * @example
+ * ```ts
+ * await writeWebResponse(new Response("hello", { status: 200 }), res);
+ * ```
+ */
+export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const gone = () => void reader.cancel().catch(() => {});
+  res.once("close", gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+      }
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off("close", gone);
+  }
+}

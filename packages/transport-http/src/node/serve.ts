@@ -1,0 +1,95 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
+import type { StreamableHttpHandlerOptions } from "../server/options.js";
+import { refusal } from "../server/refusal.js";
+import { toWebRequest, writeWebResponse } from "./request.js";
+
+/** A node:http request listener: `(req, res) => void`. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Adapts a web-standard handler to node:http, for `http.createServer(listener)` or a framework
+ * that takes node:http-style handlers. Every request given to it goes to the handler: mount it on
+ * the MCP path yourself.
+ *
+ * @example
+ * ```ts
+ * const handler = createStreamableHttpHandler({ onSession: (t) => server.connect(t) });
+ * const listener = toNodeListener(handler);
+ * createServer((req, res) => (req.url === "/mcp" ? listener(req, res) : res.writeHead(404).end())).listen(3000, "127.0.0.1");
+ * ```
+ */
+export function toNodeListener(handler: Pick<StreamableHttpHandler, "handle">): NodeListener {
+  return (req, res) => {
+    let request: Request;
+    try {
+      request = toWebRequest(req, res);
+    } catch {
+      void writeWebResponse(refusal(400, "Bad Request: malformed request line or Host"), res);
+      return;
+    }
+    void handler.handle(request).then((response) => writeWebResponse(response, res));
+  };
+}
+
+/** Options of {@link serveStreamableHttp}: the handler's, plus where to listen. */
+export interface ServeOptions extends StreamableHttpHandlerOptions {
+  /** Default `127.0.0.1`. Binding elsewhere needs `allowedHosts` for the names clients use. */
+  readonly host?: string;
+  /** Default 0 (any free port). */
+  readonly port?: number;
+  /** The MCP endpoint's path; other paths get 404. Default `/mcp`. */
+  readonly path?: string;
+}
+
+/** A running Streamable HTTP server from {@link serveStreamableHttp}. */
+export interface StreamableHttpServer {
+  /** The endpoint's URL, e.g. `http://127.0.0.1:49152/mcp`. */
+  readonly url: string;
+  readonly handler: StreamableHttpHandler;
+  readonly httpServer: Server;
+  /** Ends every session, stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a Streamable HTTP endpoint on its own node:http server, on 127.0.0.1 unless told otherwise.
+ *
+ * @example
+ * ```ts
+ * const http = await serveStreamableHttp({ port: 3000, onSession: (transport) => server.connect(transport) });
+ * console.log(http.url); // http://127.0.0.1:3000/mcp
+ * ```
+ */
+export async function serveStreamableHttp(options: ServeOptions): Promise<StreamableHttpServer> {
+  const { host = "127.0.0.1", port = 0, path = "/mcp", ...handlerOptions } = options;
+  const handler = createStreamableHttpHandler(handlerOptions);
+  const listener = toNodeListener(handler);
+  const httpServer = createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (pathname === path) return listener(req, res);
+    res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(port, host, () => {
+      httpServer.off("error", reject);
+      resolve();
+    });
+  });
+  const address = httpServer.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}${path}`,
+    handler,
+    httpServer,
+    close: async () => {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+    },
+  };
+}

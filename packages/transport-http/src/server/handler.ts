@@ -1,0 +1,206 @@
+import { ASSUMED_REVISION, Header, MediaType, headerRecord } from "../shared/headers.js";
+import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
+import { readBody } from "./body.js";
+import { answerForms, accepts, isJsonContentType } from "./negotiate.js";
+import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
+import { hostAllowed, originAllowed } from "./origin.js";
+import { RefusalCode, refusal } from "./refusal.js";
+import { newSessionId } from "./session-id.js";
+import { HttpServerTransport } from "./session-transport.js";
+
+const SSE_HEADERS = { "content-type": MediaType.sse, "cache-control": "no-cache", "x-accel-buffering": "no" };
+
+/**
+ * A Streamable HTTP endpoint as a web-standard handler: give it every request to the MCP URL
+ * (Node through `@mcpkit/transport-http/node`, or Workers, Deno and Bun directly).
+ */
+export interface StreamableHttpHandler {
+  /** Answers one HTTP request. Never rejects. */
+  handle(request: Request): Promise<Response>;
+  /** Ends every session (their transports close) and refuses new ones from now on with 503. */
+  close(): Promise<void>;
+  /** How many sessions are open. */
+  readonly sessionCount: number;
+}
+
+/**
+ * Creates a Streamable HTTP endpoint of the session era (2025-03-26 to 2025-11-25). Each
+ * `initialize` POST starts a session whose transport goes to `onSession`, so one server
+ * definition serves any number of sessions. The handler imports nothing from `node:`.
+ *
+ * @example
+ * ```ts
+ * const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
+ * export default { fetch: (request: Request) => handler.handle(request) }; // e.g. a Worker
+ * ```
+ */
+export function createStreamableHttpHandler(options: StreamableHttpHandlerOptions): StreamableHttpHandler {
+  return new Endpoint(resolveOptions(options));
+}
+
+class Endpoint implements StreamableHttpHandler {
+  private readonly sessions = new Map<string, HttpServerTransport>();
+  private shutDown = false;
+
+  constructor(private readonly options: ResolvedOptions) {}
+
+  get sessionCount(): number {
+    let open = 0;
+    for (const session of this.sessions.values()) if (!session.isClosed) open += 1;
+    return open;
+  }
+
+  async handle(request: Request): Promise<Response> {
+    try {
+      return await this.route(request);
+    } catch (error) {
+      this.options.onError(error);
+      return refusal(500, "Internal error", RefusalCode.internalError);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.shutDown = true;
+    await Promise.all([...this.sessions.values()].map((session) => session.close()));
+  }
+
+  private async route(request: Request): Promise<Response> {
+    if (!hostAllowed(new URL(request.url).host, this.options.allowedHosts)) {
+      return refusal(403, "Forbidden: Host not allowed");
+    }
+    if (!originAllowed(request.headers.get("origin"), this.options.allowedOrigins)) {
+      return refusal(403, "Forbidden: Origin not allowed");
+    }
+    if (request.method === "POST") return this.post(request);
+    if (request.method === "GET") return this.get(request);
+    if (request.method === "DELETE") return this.delete(request);
+    return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: "GET, POST, DELETE" });
+  }
+
+  private async post(request: Request): Promise<Response> {
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+      return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
+    }
+    const forms = answerForms(request.headers.get("accept"));
+    if (!forms.json && !forms.sse) {
+      return refusal(406, "Not Acceptable: Accept must allow application/json or text/event-stream");
+    }
+    const body = await readBody(request, this.options.maxBodyBytes);
+    if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
+    let value: unknown;
+    try {
+      value = JSON.parse(body.text);
+    } catch (error) {
+      return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
+    }
+    if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
+
+    const initializing = hasInitialize(value);
+    let session: HttpServerTransport;
+    let created = false;
+    if (request.headers.has(Header.sessionId)) {
+      const found = this.session(request);
+      if (found instanceof Response) return found;
+      session = found;
+    } else if (initializing) {
+      if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
+      const fresh = await this.createSession();
+      if (fresh instanceof Response) return fresh;
+      session = fresh;
+      created = true;
+    } else {
+      return refusal(400, "Bad Request: Mcp-Session-Id header is required");
+    }
+    if (!initializing) {
+      const bad = this.checkVersion(request);
+      if (bad) return bad;
+    }
+
+    const ids = requestIdsOf(value);
+    const context = { headers: headerRecord(request.headers) };
+    if (ids.length === 0) {
+      session.receive(value, context);
+      return new Response(null, { status: 202 });
+    }
+    const mode = (this.options.jsonResponse && forms.json) || !forms.sse ? "json" : "sse";
+    // The stream exists before delivery, so an answer the engine gives at once has somewhere to go.
+    const stream = session.openRequestStream(mode, ids, Array.isArray(value));
+    session.receive(value, context);
+    const headers: Record<string, string> =
+      mode === "json" ? { "content-type": MediaType.json } : { ...SSE_HEADERS };
+    if (created) headers[Header.sessionId] = session.sessionId;
+    return new Response(stream, { status: 200, headers });
+  }
+
+  private get(request: Request): Promise<Response> | Response {
+    if (!accepts(request.headers.get("accept"), MediaType.sse)) {
+      return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
+    }
+    if (!this.options.standaloneStream) {
+      return refusal(405, "Method not allowed: this endpoint has no GET stream", RefusalCode.invalidRequest, {
+        allow: "POST, DELETE",
+      });
+    }
+    const session = this.requiredSession(request, true);
+    if (session instanceof Response) return session;
+    const bad = this.checkVersion(request);
+    if (bad) return bad;
+    const body = session.openStandalone();
+    if (!body) return refusal(409, "Conflict: this session's GET stream is already open");
+    session.touch();
+    return new Response(body, { status: 200, headers: SSE_HEADERS });
+  }
+
+  private async delete(request: Request): Promise<Response> {
+    const session = this.requiredSession(request);
+    if (session instanceof Response) return session;
+    const bad = this.checkVersion(request);
+    if (bad) return bad;
+    await session.close();
+    return new Response(null, { status: 204 });
+  }
+
+  private requiredSession(request: Request, draining = false): HttpServerTransport | Response {
+    if (!request.headers.has(Header.sessionId)) {
+      return refusal(400, "Bad Request: Mcp-Session-Id header is required");
+    }
+    return this.session(request, draining);
+  }
+
+  /** The request's session; with `draining`, also one that ended with messages left for a GET. */
+  private session(request: Request, draining = false): HttpServerTransport | Response {
+    const found = this.sessions.get(request.headers.get(Header.sessionId) ?? "");
+    if (!found || (found.isClosed && !(draining && found.draining))) {
+      return refusal(404, "Not Found: no such session (it may have expired)");
+    }
+    found.touch();
+    return found;
+  }
+
+  private checkVersion(request: Request): Response | undefined {
+    const version = request.headers.get(Header.protocolVersion) ?? ASSUMED_REVISION;
+    if (this.options.supportedRevisions.includes(version)) return undefined;
+    return refusal(400, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`);
+  }
+
+  private async createSession(): Promise<HttpServerTransport | Response> {
+    const { maxMessageBytes, maxQueuedMessages, idleTimeoutMs } = this.options;
+    const session = new HttpServerTransport(newSessionId(), {
+      maxMessageBytes,
+      maxQueuedMessages,
+      idleTimeoutMs,
+      onEnd: (ended) => {
+        if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
+      },
+    });
+    this.sessions.set(session.sessionId, session);
+    try {
+      await this.options.onSession(session);
+      return session;
+    } catch (error) {
+      this.options.onError(error);
+      session.end();
+      return refusal(500, "Internal error: the session could not be set up", RefusalCode.internalError);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { JsonRpcPayload, SendOptions, Transport, TransportHandlers } from "@mcpkit/core";
+import { runTransportContract, type TransportPair } from "@mcpkit/transport-contract";
+import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.js";
+import { openSession, startServer } from "./helpers.js";
+
+/** Fits the suite's 8 MiB large message, which frames to about 9.5 MiB of JSON. */
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The server transport of a session the pair factory opened with a raw initialize, minus that
+ * initialize: the suite's `b` must receive only what `a` sends.
+ */
+class AfterHandshake implements Transport {
+  constructor(private readonly real: HttpServerTransport) {}
+
+  get closed(): Promise<void> {
+    return this.real.closed;
+  }
+
+  start(handlers: TransportHandlers): Promise<void> {
+    let skipped = false;
+    return this.real.start({
+      onClose: (error) => handlers.onClose(error),
+      onUnreadable: (frame) => handlers.onUnreadable(frame),
+      onMessage: (value, context) => {
+        if (!skipped) {
+          skipped = true;
+          return;
+        }
+        handlers.onMessage(value, context);
+      },
+    });
+  }
+
+  send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
+    return this.real.send(payload, options);
+  }
+
+  close(): Promise<void> {
+    return this.real.close();
+  }
+}
+
+// a: the client transport, joining a session; b: that session's server transport, on a real
+// node:http server on 127.0.0.1.
+function pairs(jsonResponse: boolean): () => Promise<TransportPair> {
+  return async () => {
+    const server = await startServer({ jsonResponse, maxBodyBytes: MAX_BYTES, maxMessageBytes: MAX_BYTES });
+    const sessionId = await openSession(server.url);
+    const b = new AfterHandshake(await server.next());
+    const a = new StreamableHttpClientTransport(server.url, {
+      sessionId,
+      protocolVersion: "2025-11-25",
+      maxMessageBytes: MAX_BYTES,
+    });
+    return {
+      a,
+      b,
+      dispose: async () => {
+        await Promise.all([a.close(), b.close()]);
+        await server.http.close();
+      },
+    };
+  };
+}
+
+runTransportContract("Streamable HTTP on 127.0.0.1, SSE answers", pairs(false), {
+  maxMessageBytes: MAX_BYTES,
+});
+runTransportContract("Streamable HTTP on 127.0.0.1, JSON answers", pairs(true), {
+  maxMessageBytes: MAX_BYTES,
+});

@@ -1,0 +1,116 @@
+import type { MessageContext, TransportHandlers, UnreadableFrame } from "@mcpkit/core";
+import type { HttpServerTransport } from "../src/index.js";
+import { type ServeOptions, type StreamableHttpServer, serveStreamableHttp } from "../src/node.js";
+
+/** Transport handlers that record everything, with a bounded wait for a condition. */
+export class Recorder implements TransportHandlers {
+  readonly messages: unknown[] = [];
+  readonly contexts: (MessageContext | undefined)[] = [];
+  readonly unreadable: UnreadableFrame[] = [];
+  readonly closes: (Error | undefined)[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  onMessage = (value: unknown, context?: MessageContext): void => {
+    this.messages.push(value);
+    this.contexts.push(context);
+    this.notify();
+  };
+  onUnreadable = (frame: UnreadableFrame): void => {
+    this.unreadable.push(frame);
+    this.notify();
+  };
+  onClose = (error?: Error): void => {
+    this.closes.push(error);
+    this.notify();
+  };
+
+  /** Resolves once `condition` holds; rejects naming `what` after `ms`. */
+  until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+    if (condition()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!condition()) return;
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.listeners.delete(check);
+        reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
+      }, ms);
+      this.listeners.add(check);
+    });
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** A server on 127.0.0.1 whose session transports are queued for the test to take, in order. */
+export interface TestServer {
+  readonly http: StreamableHttpServer;
+  readonly url: string;
+  /** The next session's server transport (not started unless `onSession` started it). */
+  next(ms?: number): Promise<HttpServerTransport>;
+}
+
+export async function startServer(options: Partial<ServeOptions> = {}): Promise<TestServer> {
+  const arrived: HttpServerTransport[] = [];
+  const waiting: ((transport: HttpServerTransport) => void)[] = [];
+  const http = await serveStreamableHttp({
+    ...options,
+    onSession: async (transport) => {
+      await options.onSession?.(transport);
+      const taker = waiting.shift();
+      if (taker) taker(transport);
+      else arrived.push(transport);
+    },
+  });
+  return {
+    http,
+    url: http.url,
+    next: (ms = 5000) => {
+      const ready = arrived.shift();
+      if (ready) return Promise.resolve(ready);
+      return withTimeout(new Promise((resolve) => waiting.push(resolve)), ms, "a session");
+    },
+  };
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The headers a conforming client sends with a POST. */
+export const POST_HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+} as const;
+
+/** An initialize request as a client sends it. */
+export function initializeRequest(id: string | number = 1): Record<string, unknown> {
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+  };
+}
+
+/** POSTs an initialize and returns the minted session id; the answer's body is dropped. */
+export async function openSession(url: string, id: string | number = "handshake"): Promise<string> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: POST_HEADERS,
+    body: JSON.stringify(initializeRequest(id)),
+  });
+  const sessionId = response.headers.get("mcp-session-id");
+  await response.body?.cancel();
+  if (response.status !== 200 || sessionId === null) throw new Error(`initialize got ${response.status}`);
+  return sessionId;
+}

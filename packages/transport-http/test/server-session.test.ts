@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { type HttpServerTransport, readSse } from "../src/index.js";
+import { type ServeOptions, serveStreamableHttp, type StreamableHttpServer } from "../src/node.js";
+import { initializeRequest, POST_HEADERS, withTimeout } from "./helpers.js";
+import { raw, refusalBody, respond } from "./raw.js";
+
+let server: StreamableHttpServer | undefined;
+let transports: HttpServerTransport[] = [];
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+  transports = [];
+});
+
+async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
+  server = await serveStreamableHttp({
+    onSession: (transport) => {
+      transports.push(transport);
+      return respond(transport);
+    },
+    ...options,
+  });
+  return server.url;
+}
+
+async function initialize(url: string): Promise<string> {
+  const response = await raw(url, { headers: POST_HEADERS, body: JSON.stringify(initializeRequest(1)) });
+  return String(response.headers["mcp-session-id"]);
+}
+
+const SSE_ACCEPT = { accept: "text/event-stream" };
+
+describe("GET, the standalone stream", () => {
+  it("carries messages the server sends unrelated to a request, including those sent before it opened", async () => {
+    const url = await serve();
+    const sessionId = await initialize(url);
+    const [transport] = transports;
+    await transport?.send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+    const response = await fetch(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    await transport?.send({ jsonrpc: "2.0", id: 5, method: "roots/list" });
+    const events = readSse(response.body as ReadableStream<Uint8Array>);
+    const first = await withTimeout(events.next(), 5000, "the first event");
+    const second = await withTimeout(events.next(), 5000, "the second event");
+    expect([first.value?.data, second.value?.data]).toEqual([
+      '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
+      '{"jsonrpc":"2.0","id":5,"method":"roots/list"}',
+    ]);
+    await events.return(undefined);
+  });
+
+  it("refuses a second GET stream while one is open with 409", async () => {
+    const url = await serve();
+    const sessionId = await initialize(url);
+    const controller = new AbortController();
+    const first = await fetch(url, {
+      headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId },
+      signal: controller.signal,
+    });
+    expect(first.status).toBe(200);
+    const second = await raw(url, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
+    expect([second.status, second.body]).toEqual([
+      409,
+      refusalBody("Conflict: this session's GET stream is already open"),
+    ]);
+    controller.abort();
+  });
+
+  it("405 with standaloneStream: false; 406 without text/event-stream in Accept; 400/404 for the session", async () => {
+    const url = await serve({ standaloneStream: false });
+    const sessionId = await initialize(url);
+    const off = await raw(url, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
+    expect([off.status, off.headers.allow, off.body]).toEqual([
+      405,
+      "POST, DELETE",
+      refusalBody("Method not allowed: this endpoint has no GET stream"),
+    ]);
+    await server?.close();
+    const url2 = await serve();
+    const session2 = await initialize(url2);
+    const json = await raw(url2, {
+      method: "GET",
+      headers: { accept: "application/json", "mcp-session-id": session2 },
+    });
+    expect([json.status, json.body]).toEqual([
+      406,
+      refusalBody("Not Acceptable: Accept must allow text/event-stream"),
+    ]);
+    const missing = await raw(url2, { method: "GET", headers: SSE_ACCEPT });
+    expect([missing.status, missing.body]).toEqual([
+      400,
+      refusalBody("Bad Request: Mcp-Session-Id header is required"),
+    ]);
+    const unknown = await raw(url2, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": "nope" } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe("DELETE and expiry", () => {
+  it("DELETE ends the session: 204, the transport closes, later requests get 404", async () => {
+    const url = await serve();
+    const sessionId = await initialize(url);
+    const [transport] = transports;
+    const response = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
+    expect([response.status, response.body]).toEqual([204, ""]);
+    await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "closed");
+    expect(transport?.isClosed).toBe(true);
+    expect(server?.handler.sessionCount).toBe(0);
+    const after = await raw(url, {
+      headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+      body: '{"jsonrpc":"2.0","method":"n"}',
+    });
+    expect(after.status).toBe(404);
+    const again = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
+    expect(again.status).toBe(404);
+  });
+
+  it("DELETE without a session id is 400", async () => {
+    const url = await serve();
+    const response = await raw(url, { method: "DELETE" });
+    expect([response.status, response.body]).toEqual([
+      400,
+      refusalBody("Bad Request: Mcp-Session-Id header is required"),
+    ]);
+  });
+
+  it("an idle session expires after idleTimeoutMs and then gets 404", async () => {
+    const url = await serve({ idleTimeoutMs: 100 });
+    const sessionId = await initialize(url);
+    const [transport] = transports;
+    const started = Date.now();
+    await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "expiry");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    const after = await raw(url, {
+      headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+      body: '{"jsonrpc":"2.0","method":"n"}',
+    });
+    expect(after.status).toBe(404);
+  });
+
+  it("an open GET stream keeps a session alive past idleTimeoutMs", async () => {
+    const url = await serve({ idleTimeoutMs: 100 });
+    const sessionId = await initialize(url);
+    const controller = new AbortController();
+    await fetch(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId }, signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(transports[0]?.isClosed).toBe(false);
+    controller.abort();
+    await withTimeout(transports[0]?.closed ?? Promise.reject(new Error("none")), 5000, "expiry after abort");
+  });
+
+  it("closing the handler ends every session", async () => {
+    const url = await serve();
+    await Promise.all([initialize(url), initialize(url), initialize(url)]);
+    expect(server?.handler.sessionCount).toBe(3);
+    await server?.handler.close();
+    expect(transports.map((t) => t.isClosed)).toEqual([true, true, true]);
+    expect(server?.handler.sessionCount).toBe(0);
+  });
+});
