@@ -1,5 +1,5 @@
 import type { CompiledValidator, CompiledValidatorError } from "./compiled-validator.js";
-import { validatorsByRevision } from "./generated/all.js";
+import { loadValidators } from "#load-validators";
 import { isRevision, type Revision } from "./revisions.js";
 import type { ValidationIssue, ValidationResult } from "./validation-types.js";
 
@@ -15,9 +15,21 @@ function toIssue(error: CompiledValidatorError): ValidationIssue {
   };
 }
 
-function compiled(revision: Revision, typeName: string): CompiledValidator {
+const loaded = new Map<Revision, Readonly<Record<string, CompiledValidator>>>();
+
+/** One revision's validators, loaded on first use (see src/load/). */
+function validatorsOf(revision: Revision): Readonly<Record<string, CompiledValidator>> {
   if (!isRevision(revision)) throw new RangeError(`unknown protocol revision: ${String(revision)}`);
-  const fn = validatorsByRevision[revision][typeName];
+  let table = loaded.get(revision);
+  if (!table) {
+    table = loadValidators(revision);
+    loaded.set(revision, table);
+  }
+  return table;
+}
+
+function compiled(revision: Revision, typeName: string): CompiledValidator {
+  const fn = validatorsOf(revision)[typeName];
   if (!fn) throw new RangeError(`revision ${revision} has no definition named ${typeName}`);
   return fn;
 }
@@ -62,6 +74,5 @@ export function validate(revision: Revision, typeName: string, value: unknown): 
  * ```
  */
 export function definitionNames(revision: Revision): readonly string[] {
-  if (!isRevision(revision)) throw new RangeError(`unknown protocol revision: ${String(revision)}`);
-  return Object.keys(validatorsByRevision[revision]);
+  return Object.keys(validatorsOf(revision));
 }

@@ -1,6 +1,6 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import { loadAjv } from "#ajv";
+import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 
 /** A JSON Schema object, served to clients verbatim. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -14,11 +14,6 @@ export interface SchemaIssue {
 /** Checks a value against a schema; undefined when it is valid. */
 export type SchemaCheck = (value: unknown) => SchemaIssue | undefined;
 
-// ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv | Ajv2020,
-) => void;
-
 let draft07: Ajv | undefined;
 let draft2020: Ajv2020 | undefined;
 
@@ -27,12 +22,14 @@ function ajvFor(schema: JsonSchema): Ajv | Ajv2020 {
   // draft-07 (and older) when the schema says so; otherwise 2020-12, the default since 2025-11-25.
   if (/draft-0[4-7]/.test(dialect)) {
     if (!draft07) {
+      const { Ajv, addFormats } = loadAjv();
       draft07 = new Ajv({ strict: false, allErrors: false, allowUnionTypes: true });
       addFormats(draft07);
     }
     return draft07;
   }
   if (!draft2020) {
+    const { Ajv2020, addFormats } = loadAjv();
     draft2020 = new Ajv2020({ strict: false, allErrors: false, allowUnionTypes: true });
     addFormats(draft2020);
   }

@@ -1,5 +1,6 @@
-import { Ajv, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { loadAjv } from "#ajv";
+import type { Ajv, ValidateFunction } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 
 /** The outcome of checking a value against a JSON Schema. */
 export type SchemaCheck =
@@ -43,8 +44,8 @@ export function createAjvOutputValidator(): OutputSchemaValidator {
     let validate = compiled.get(schema);
     if (!validate) {
       const old = typeof schema.$schema === "string" && draft07.test(schema.$schema);
-      if (old) legacy ??= new Ajv(options);
-      else modern ??= new Ajv2020(options);
+      if (old) legacy ??= new (loadAjv().Ajv)(options);
+      else modern ??= new (loadAjv().Ajv2020)(options);
       const ajv: Ajv | Ajv2020 = old ? (legacy as Ajv) : (modern as Ajv2020);
       // Drop `$id` so two tools declaring the same id do not collide in Ajv's registry.
       const { $id: _id, ...rest } = schema;
