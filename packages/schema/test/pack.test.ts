@@ -14,7 +14,7 @@ describe("the published tarball", () => {
     expect(problems).toEqual([]);
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
-    expect(files).toContain("dist/generated/2026-07-28/validators.js");
+    expect(files).toContain("dist/generated/2026-07-28/validators.cjs");
     expect(files).toContain("schemas/2025-11-25.json");
   });
 });

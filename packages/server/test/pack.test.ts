@@ -14,7 +14,7 @@ describe("the published tarball", () => {
     expect(problems).toEqual([]);
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
-    expect(files).toContain("dist/features/tools.js");
+    expect(files).toContain("dist/features/tools.d.ts");
     expect(files.some((f) => f.startsWith("examples/"))).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ describe("the published tarball", () => {
     expect(problems).toEqual([]);
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
-    expect(files).toContain("dist/client.js");
+    expect(files).toContain("dist/client.d.ts");
     expect(files).toContain("README.md");
     expect(files.filter((file) => file.endsWith(".mjs") || file.endsWith(".map"))).toEqual([]);
   });

@@ -14,8 +14,8 @@ describe("the published tarball", () => {
     expect(problems).toEqual([]);
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
-    expect(files).toContain("dist/server.js");
-    expect(files).toContain("dist/client.js");
+    expect(files).toContain("dist/server.d.ts");
+    expect(files).toContain("dist/client.d.ts");
     expect(files).toContain("README.md");
     expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([]);
     expect(files.filter((file) => file.endsWith(".map"))).toEqual([]);

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 
 /** The compiled validators of one revision (the caller has checked that it is a revision). */
 export function loadValidators(revision: Revision): Readonly<Record<string, CompiledValidator>> {
-  const loaded = require(`../generated/${revision}/validators.cjs`) as {
+  const loaded = require(`#validators/${revision}`) as {
     validators: Readonly<Record<string, CompiledValidator>>;
   };
   return loaded.validators;
