@@ -7,13 +7,34 @@ export { createStreamableHttpHandler, type StreamableHttpHandler } from "./serve
 export type { StreamableHttpHandlerOptions } from "./server/options.js";
 export type { AllowList } from "./server/origin.js";
 export { HttpServerTransport } from "./server/session-transport.js";
+export { StatelessHttpServerTransport } from "./server/stateless/transport.js";
+export { isStatelessPost } from "./server/stateless/era-rule.js";
+export {
+  checkStatelessHeaders,
+  decodeHeaderValue,
+  type HeaderMismatch,
+  type HeaderMismatchData,
+} from "./server/stateless/header-check.js";
+export type { EventStore, StoredEvent } from "./server/event-store.js";
+export { MemoryEventStore, type MemoryEventStoreOptions } from "./server/memory-event-store.js";
+export { type CorsOptions, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "./server/cors.js";
 export {
   StreamableHttpClientTransport,
   type StreamableHttpClientOptions,
   type OutgoingHttpRequest,
   type HttpExchange,
   type HeaderValues,
+  type ExchangePurpose,
+  type HttpMethod,
 } from "./client/transport.js";
-export { HttpStatusError } from "./client/errors.js";
-export { readSse, type SseEvent } from "./client/sse-parser.js";
+export { HttpStatusError, SessionExpiredError } from "./client/errors.js";
+export { readSse, SseParser, type SseEvent } from "./client/sse-parser.js";
+export { ReconnectPolicy, type ReconnectOptions } from "./client/reconnect.js";
+export { headerValue } from "./client/stateless.js";
 export { ASSUMED_REVISION, DEFAULT_MAX_BODY_BYTES, Header, MediaType } from "./shared/headers.js";
+// Legacy HTTP+SSE (2024-11-05) and the client that falls back to it.
+export { createLegacySseHandler, type LegacySseHandler } from "./legacy/handler.js";
+export type { LegacySseHandlerOptions } from "./legacy/options.js";
+export { LegacySseServerTransport } from "./legacy/server-transport.js";
+export { LegacySseClientTransport, type LegacySseClientOptions } from "./legacy/client-transport.js";
+export { HttpClientTransport, type HttpClientOptions, type HttpTransportMode } from "./client/auto.js";

@@ -9,3 +9,17 @@ export {
   type StreamableHttpServer,
 } from "./node/serve.js";
 export { toWebRequest, writeWebResponse } from "./node/request.js";
+export {
+  streamableHttpMiddleware,
+  type FrameworkRequest,
+  type MiddlewareOptions,
+  type NodeMiddleware,
+} from "./node/middleware.js";
+export {
+  serveLegacySse,
+  serveHttpWithLegacySse,
+  type LegacyServeOptions,
+  type LegacySseServer,
+  type DualServeOptions,
+  type DualHttpServer,
+} from "./legacy/node-serve.js";

@@ -1,5 +1,5 @@
 import type { MessageContext, TransportHandlers, UnreadableFrame } from "@mcpkit/core";
-import type { HttpServerTransport } from "../src/index.js";
+import { type HttpServerTransport, readSse, type SseEvent } from "../src/index.js";
 import { type ServeOptions, type StreamableHttpServer, serveStreamableHttp } from "../src/node.js";
 
 /** Transport handlers that record everything, with a bounded wait for a condition. */
@@ -113,4 +113,51 @@ export async function openSession(url: string, id: string | number = "handshake"
   await response.body?.cancel();
   if (response.status !== 200 || sessionId === null) throw new Error(`initialize got ${response.status}`);
   return sessionId;
+}
+
+/** An SSE response being read event by event, each wait bounded. */
+export interface SseReader {
+  readonly response: Response;
+  /** The next event; `undefined` once the stream ended. */
+  next(ms?: number): Promise<SseEvent | undefined>;
+  /** Reads to the end of the stream. */
+  rest(ms?: number): Promise<SseEvent[]>;
+  /** Drops the connection, as a client that goes away does. */
+  abort(): void;
+}
+
+/** Sends a request with fetch and reads its answer as SSE. */
+export async function openSse(url: string, init: RequestInit): Promise<SseReader> {
+  const controller = new AbortController();
+  const response = await withTimeout(
+    fetch(url, { ...init, signal: controller.signal }),
+    5000,
+    "the response",
+  );
+  const events = readSse(response.body as ReadableStream<Uint8Array>);
+  const next = async (ms = 5000) => {
+    const step = await withTimeout(events.next(), ms, "an SSE event");
+    return step.done ? undefined : step.value;
+  };
+  return {
+    response,
+    next,
+    rest: async (ms = 5000) => {
+      const all: SseEvent[] = [];
+      for (let event = await next(ms); event; event = await next(ms)) all.push(event);
+      return all;
+    },
+    abort: () => controller.abort(),
+  };
+}
+
+/** A GET resuming a session's stream after `lastEventId`. */
+export function resumeSse(url: string, sessionId: string, lastEventId: string): Promise<SseReader> {
+  return openSse(url, {
+    headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "last-event-id": lastEventId },
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpServerTransport } from "../src/index.js";
 import { type ServeOptions, serveStreamableHttp, type StreamableHttpServer } from "../src/node.js";
-import { initializeRequest, POST_HEADERS } from "./helpers.js";
+import { initializeRequest, openSession, POST_HEADERS } from "./helpers.js";
 import { raw, refusalBody, respond } from "./raw.js";
 
 let server: StreamableHttpServer | undefined;
@@ -17,6 +17,8 @@ async function serve(options: Partial<ServeOptions> = {}): Promise<StreamableHtt
 
 const INIT_BODY = JSON.stringify(initializeRequest(1));
 const INIT_ANSWER = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25" } });
+/** The initialize answer as an SSE stream: the priming event (2025-11-25), then the result. */
+const INIT_SSE = `id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${INIT_ANSWER}\n\n`;
 
 async function initialize(url: string): Promise<string> {
   const response = await raw(url, { headers: POST_HEADERS, body: INIT_BODY });
@@ -39,7 +41,7 @@ describe("POST initialize", () => {
     expect(response.headers["content-type"]).toBe("text/event-stream");
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(response.headers["mcp-session-id"]).toMatch(/^[0-9a-f]{32}$/);
-    expect(response.body).toBe(`event: message\ndata: ${INIT_ANSWER}\n\n`);
+    expect(response.body).toBe(INIT_SSE);
   });
 
   it("answers with a JSON body with jsonResponse: true", async () => {
@@ -63,10 +65,7 @@ describe("POST initialize", () => {
       headers: { "content-type": "application/json", accept: "text/event-stream" },
       body: INIT_BODY,
     });
-    expect([sse.headers["content-type"], sse.body]).toEqual([
-      "text/event-stream",
-      `event: message\ndata: ${INIT_ANSWER}\n\n`,
-    ]);
+    expect([sse.headers["content-type"], sse.body]).toEqual(["text/event-stream", INIT_SSE]);
   });
 
   it("mints a different session id for each initialize and gives each its own transport", async () => {
@@ -106,8 +105,10 @@ describe("POST in a session", () => {
     const request = await post(url, sessionId, { jsonrpc: "2.0", id: "r", method: "tools/list" });
     expect(request.status).toBe(200);
     expect(request.headers["mcp-session-id"]).toBeUndefined();
+    // Event ids count on across the session's streams: p1 was the initialize answer.
     expect(request.body).toBe(
-      `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: "r", result: { method: "tools/list" } })}\n\n`,
+      "id: p2-3\nretry: 1000\ndata:\n\n" +
+        `id: p2-4\nevent: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: "r", result: { method: "tools/list" } })}\n\n`,
     );
     const notification = await post(url, sessionId, { jsonrpc: "2.0", method: "notifications/initialized" });
     expect([notification.status, notification.body]).toEqual([202, ""]);
@@ -135,24 +136,52 @@ describe("POST in a session", () => {
     const sessionId = await initialize(url);
     const response = await post(url, sessionId, { jsonrpc: "2.0", id: 2, method: "tools/call" });
     expect(response.body).toBe(
-      `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n` +
-        `event: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n`,
+      // p1-1 to p1-3 went out on the initialize's stream (priming, progress, result).
+      "id: p2-4\nretry: 1000\ndata:\n\n" +
+        `id: p2-5\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n` +
+        `id: p2-6\nevent: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n`,
     );
   });
 
-  it("answers a batch with one JSON array in JSON mode", async () => {
+  it("answers a 2025-03-26 batch with one JSON array in JSON mode", async () => {
     const { url } = await serve({ jsonResponse: true });
     const sessionId = await initialize(url);
-    const response = await post(url, sessionId, [
+    const batch = [
       { jsonrpc: "2.0", id: 1, method: "a" },
       { jsonrpc: "2.0", method: "n" },
       { jsonrpc: "2.0", id: 2, method: "b" },
-    ]);
+    ];
+    const response = await post(url, sessionId, batch, { "mcp-protocol-version": "2025-03-26" });
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual([
       { jsonrpc: "2.0", id: 1, result: { method: "a" } },
       { jsonrpc: "2.0", id: 2, result: { method: "b" } },
     ]);
+  });
+
+  it("refuses a batch with 400 on every revision but 2025-03-26, and a batch holding initialize always", async () => {
+    const { url } = await serve();
+    const sessionId = await initialize(url);
+    const batch = [
+      { jsonrpc: "2.0", id: 1, method: "a" },
+      { jsonrpc: "2.0", method: "n" },
+    ];
+    for (const version of ["2025-06-18", "2025-11-25"]) {
+      const response = await post(url, sessionId, batch, { "mcp-protocol-version": version });
+      expect([response.status, response.body], version).toEqual([
+        400,
+        refusalBody(`Invalid Request: batches are not part of protocol revision ${version}`),
+      ]);
+    }
+    // Without the header the session's negotiated revision (2025-11-25 here) counts.
+    const absent = await post(url, sessionId, batch);
+    expect(absent.status).toBe(400);
+    const withInit = await raw(url, { headers: POST_HEADERS, body: JSON.stringify([initializeRequest(9)]) });
+    expect([withInit.status, withInit.body]).toEqual([
+      400,
+      refusalBody("Invalid Request: initialize must not be part of a batch"),
+    ]);
+    expect(server?.handler.sessionCount).toBe(1);
   });
 
   it("refuses a POST without Mcp-Session-Id after initialize with 400", async () => {
@@ -174,7 +203,7 @@ describe("POST in a session", () => {
     expect(response.body).toBe(refusalBody("Not Found: no such session (it may have expired)"));
   });
 
-  it("refuses an unsupported MCP-Protocol-Version with 400; absent means 2025-03-26; supported ones pass", async () => {
+  it("refuses an unsupported MCP-Protocol-Version with 400; absent means the negotiated one, else 2025-03-26", async () => {
     const { url } = await serve();
     const sessionId = await initialize(url);
     const note = { jsonrpc: "2.0", method: "n" };
@@ -188,8 +217,10 @@ describe("POST in a session", () => {
       expect((await post(url, sessionId, note, { "mcp-protocol-version": version })).status).toBe(202);
     }
     await server?.close();
-    const { url: url2 } = await serve({ supportedRevisions: ["2025-11-25"] });
-    const session2 = await initialize(url2);
+    // A session whose initialize is never answered has no negotiated revision.
+    const { url: url2 } = await serve({ supportedRevisions: ["2025-11-25"], onSession: () => {} });
+    const session2 = await openSession(url2);
+    expect((await post(url2, session2, note, { "mcp-protocol-version": "2025-11-25" })).status).toBe(202);
     const absent = await post(url2, session2, note);
     expect([absent.status, absent.body]).toEqual([
       400,

@@ -41,11 +41,13 @@ describe("GET, the standalone stream", () => {
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     await transport?.send({ jsonrpc: "2.0", id: 5, method: "roots/list" });
     const events = readSse(response.body as ReadableStream<Uint8Array>);
-    const first = await withTimeout(events.next(), 5000, "the first event");
-    const second = await withTimeout(events.next(), 5000, "the second event");
-    expect([first.value?.data, second.value?.data]).toEqual([
-      '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}',
-      '{"jsonrpc":"2.0","id":5,"method":"roots/list"}',
+    const seen = [];
+    for (let i = 0; i < 3; i += 1) seen.push((await withTimeout(events.next(), 5000, `event ${i}`)).value);
+    // A priming event first (the session is on 2025-11-25), then the messages, each with an id.
+    expect(seen.map((event) => [event?.id, event?.data])).toEqual([
+      ["g-3", ""],
+      ["g-4", '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'],
+      ["g-5", '{"jsonrpc":"2.0","id":5,"method":"roots/list"}'],
     ]);
     await events.return(undefined);
   });

@@ -1,21 +1,70 @@
+import { type JsonRpcErrorObject, LocalError } from "@mcpkit/core";
+
 /**
- * An HTTP answer the client transport could not use, e.g. 400 or 500 to a POST. `send` rejects
- * with it and the transport stays open. `body` is the response text (often an id-less JSON-RPC error).
+ * An HTTP answer the client transport could not use, e.g. 401 or 500 to a POST. `send` rejects
+ * with it and the transport stays open. It carries the status, the status text, the response
+ * headers and body, and the JSON-RPC error when the body holds one (often an id-less refusal).
  *
  * @example
  * ```ts
  * try { await transport.send(message); } catch (error) {
  *   if (error instanceof HttpStatusError && error.status === 401) await refreshToken();
+ *   if (error instanceof HttpStatusError) console.log(error.rpcError?.code); // e.g. -32600
  * }
  * ```
  */
 export class HttpStatusError extends Error {
   override readonly name = "HttpStatusError";
+  /** The JSON-RPC error in the body, if the body is a JSON-RPC error response. */
+  readonly rpcError: JsonRpcErrorObject | undefined;
 
   constructor(
     readonly status: number,
+    readonly statusText: string,
     readonly body: string,
+    readonly headers: Headers = new Headers(),
   ) {
-    super(`the server answered HTTP ${status}${body ? `: ${body.slice(0, 200)}` : ""}`);
+    const rpcError = rpcErrorIn(body);
+    const detail = rpcError ? `${rpcError.message} (${rpcError.code})` : body.slice(0, 200);
+    super(
+      `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${detail ? `: ${detail}` : ""}`,
+    );
+    this.rpcError = rpcError;
+  }
+}
+
+/** The `error` member of a JSON-RPC error response in `text`, if it is one. */
+export function rpcErrorIn(text: string): JsonRpcErrorObject | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const error = (value as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
+  if (typeof code !== "number" || typeof message !== "string") return undefined;
+  return data === undefined ? { code, message } : { code, message, data };
+}
+
+/**
+ * The server answered 404 to a request of a live session: the session expired or was ended on
+ * the server. The transport is closed (`sessionExpired` is true); start a new one and initialize
+ * again. A `LocalError` with code `connection_closed`.
+ *
+ * @example
+ * ```ts
+ * await transport.closed;
+ * if (transport.sessionExpired) await reconnectWithNewSession();
+ * ```
+ */
+export class SessionExpiredError extends LocalError {
+  constructor(readonly sessionId: string) {
+    super(
+      "connection_closed",
+      `the MCP session ${sessionId} expired or was ended by the server (HTTP 404); initialize a new session`,
+    );
   }
 }

@@ -2,65 +2,76 @@ import {
   LocalError,
   type JsonRpcPayload,
   type RequestId,
+  type SendOptions,
   type Transport,
   type TransportHandlers,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
-import { isRequest, negotiatedVersionIn } from "../shared/messages.js";
-import { HttpStatusError } from "./errors.js";
-import { readSse } from "./sse-parser.js";
+import {
+  idKey,
+  isRequest,
+  isResponse,
+  membersOf,
+  negotiatedVersionIn,
+  requestIdsOf,
+} from "../shared/messages.js";
+import { HttpStatusError, SessionExpiredError } from "./errors.js";
+import { type Reopened, ResumableStream, type StreamEnd } from "./event-stream.js";
+import type { ExchangePurpose, HttpMethod, StreamableHttpClientOptions } from "./options.js";
+import { ReconnectPolicy } from "./reconnect.js";
+import {
+  PostExchange,
+  answersExchange,
+  cancelledRequestId,
+  describe,
+  isSse,
+  readWithin,
+} from "./post-exchange.js";
+import { buildHeaders } from "./request-headers.js";
+import { statelessRevisionOf } from "./stateless.js";
 
-/** Headers as the hook may give them. */
-export type HeaderValues = Readonly<Record<string, string>> | Headers;
+export type {
+  ExchangePurpose,
+  HeaderValues,
+  HttpExchange,
+  HttpMethod,
+  OutgoingHttpRequest,
+  StreamableHttpClientOptions,
+} from "./options.js";
 
-/** What the per-request header hook is told. */
-export interface OutgoingHttpRequest {
-  readonly method: "POST" | "GET" | "DELETE";
-  readonly url: string;
-  readonly sessionId: string | undefined;
-}
-
-/** What the transport reports about each HTTP exchange. */
-export interface HttpExchange {
-  readonly method: "POST" | "GET" | "DELETE";
-  readonly status: number;
-}
-
-/** Options of {@link StreamableHttpClientTransport}. */
-export interface StreamableHttpClientOptions {
-  /** The fetch to use. Default: the global `fetch`. Inject one to test in-process or to add a proxy. */
-  readonly fetch?: typeof fetch;
-  /** Extra headers for each HTTP request (e.g. `Authorization`), asked for every time. */
-  readonly headers?: (request: OutgoingHttpRequest) => HeaderValues | Promise<HeaderValues>;
-  /** Told the status of every HTTP response. */
-  readonly onExchange?: (exchange: HttpExchange) => void;
-  /** Join an existing session instead of starting one with `initialize`. */
-  readonly sessionId?: string;
-  /** The negotiated revision, if known; otherwise it is read from the initialize result passing through. */
-  readonly protocolVersion?: string;
-  /** Largest outbound message in bytes; larger rejects `send` with `message_too_large`. Default 16 MiB. */
-  readonly maxMessageBytes?: number;
-  /** Open the standalone GET stream once the session exists (405 is accepted quietly). Default true. */
-  readonly standaloneStream?: boolean;
-  /** How long `close` waits for the DELETE. Default 2000 ms. */
-  readonly closeTimeoutMs?: number;
-}
-
-type Method = OutgoingHttpRequest["method"];
+/** Statuses worth another attempt when resuming a stream (409: the old GET is not gone yet). */
+const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /**
- * The client side of Streamable HTTP (session era), as a core `Transport`, on `fetch`. Each
- * message is its own POST, sent in order (the next POST leaves once the previous one's response
- * headers are in); JSON and SSE answers are both read. It echoes `Mcp-Session-Id`, sends
- * `MCP-Protocol-Version` once the revision is known, keeps a standalone GET stream open, and
- * sends DELETE on close. A 404 to a request of a live session means the server ended or forgot
- * it: the transport closes and `sessionExpired` is true, so the caller can start again.
+ * The client side of Streamable HTTP, both eras, as a core `Transport`, on `fetch`. Each message
+ * is its own POST; JSON and SSE answers are both read.
+ *
+ * Session era (2025-03-26 to 2025-11-25): POSTs go out in order (the next once the previous
+ * one's response headers are in); it echoes `Mcp-Session-Id`, sends `MCP-Protocol-Version` once
+ * the revision is known, keeps a standalone GET stream open, and sends DELETE on close. A dropped
+ * SSE stream (a POST's answer before its response came, or the GET stream) is resumed by GET with
+ * `Last-Event-ID`, with backoff that honours the server's `retry`; priming events are recorded,
+ * not delivered; replayed events already seen are dropped. When resuming fails `maxAttempts`
+ * times in a row, the transport closes with a `LocalError("transport_failed")` saying so (the
+ * connection's pending requests then fail with `connection_closed`, that error as the cause).
+ * A 404 to a request of a live session closes the transport (`sessionExpired` true, `closeError`
+ * and the rejected `send` a {@link SessionExpiredError}; `onClose` gets no error, as for any close
+ * from the server's side): start again with `initialize`.
+ *
+ * Stateless era (2026-07-28), chosen per request from its `_meta` protocol version: no session
+ * id, `MCP-Protocol-Version` from the envelope, `Mcp-Method`/`Mcp-Name` mirrored from the body, no
+ * GET stream, no resuming (a broken answer stream closes the transport with an error). A
+ * `notifications/cancelled` for a request in flight aborts that request's fetch instead of being
+ * POSTed (closing the stream is how HTTP cancels); a `subscriptions/listen` answer stream stays
+ * open delivering notifications until its response or `close`. An HTTP error whose body is the
+ * JSON-RPC error answering the request (e.g. 400 with -32022) is delivered as that answer.
  *
  * @example
  * ```ts
  * const transport = new StreamableHttpClientTransport("http://127.0.0.1:3000/mcp", {
  *   headers: () => ({ authorization: `Bearer ${token}` }),
+ *   reconnect: { initialDelayMs: 500, maxAttempts: 8 },
  * });
  * const client = new Connection({ era: new SessionClientEra({ clientInfo }) });
  * await client.connect(transport);
@@ -71,18 +82,24 @@ export class StreamableHttpClientTransport implements Transport {
   private handlers: TransportHandlers | undefined;
   private session: string | undefined;
   private version: string | undefined;
+  /** The stateless revision of the latest request sent, if it was a stateless one. */
+  private statelessVersion: string | undefined;
   private initializeId: RequestId | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Aborts the standalone GET stream at close; each POST has its own (see PostExchange). */
   private readonly aborter = new AbortController();
+  private readonly exchanges = new Set<PostExchange>();
+  private readonly waitingFor = new Map<string, PostExchange>();
   private closing: Promise<void> | undefined;
   private ended = false;
   private expired = false;
+  private failure: Error | undefined;
   private getOpen = false;
   private getRefused = false;
-  private quickGetEnds = 0;
   private resolveClosed: () => void = () => {};
   private readonly fetch: typeof fetch;
   private readonly maxMessageBytes: number;
+  private readonly policy: ReconnectPolicy;
 
   constructor(
     readonly url: string,
@@ -90,6 +107,7 @@ export class StreamableHttpClientTransport implements Transport {
   ) {
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
     this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    this.policy = new ReconnectPolicy(options.reconnect);
     this.session = options.sessionId;
     this.version = options.protocolVersion;
     this.closed = new Promise((resolve) => {
@@ -102,7 +120,7 @@ export class StreamableHttpClientTransport implements Transport {
     return this.session;
   }
 
-  /** The revision sent as `MCP-Protocol-Version`, once known. */
+  /** The revision sent as `MCP-Protocol-Version` in the session era, once known. */
   get protocolVersion(): string | undefined {
     return this.version;
   }
@@ -117,6 +135,11 @@ export class StreamableHttpClientTransport implements Transport {
     return this.expired;
   }
 
+  /** Why the transport closed on its own (a {@link SessionExpiredError}, resuming gave up), if it did. */
+  get closeError(): Error | undefined {
+    return this.failure;
+  }
+
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
@@ -124,8 +147,9 @@ export class StreamableHttpClientTransport implements Transport {
     this.openStandalone();
   }
 
-  send(payload: JsonRpcPayload): Promise<void> {
-    if (this.closing || this.ended) {
+  /** POSTs `payload` (the options do not matter to a client: every message is its own POST). */
+  send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
+    if (this.closing || this.ended || this.expired) {
       return Promise.reject(new LocalError("connection_closed", "the HTTP transport is closed"));
     }
     let body: string;
@@ -134,9 +158,31 @@ export class StreamableHttpClientTransport implements Transport {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (isRequest(payload) && payload.method === "initialize") this.initializeId = payload.id;
-    const posted = this.queue.then(() => this.post(body));
-    this.queue = posted.catch(() => {});
+    const request = isRequest(payload) ? payload : undefined;
+    if (request) this.statelessVersion = statelessRevisionOf(payload);
+    const cancelled = cancelledRequestId(payload);
+    if (cancelled !== undefined) {
+      // Either era: the cancelled request's stream no longer waits (and is not resumed) for it.
+      const target = this.stopWaiting(cancelled);
+      // Stateless HTTP cancels by closing the request's stream; the notification is for stdio.
+      if ((target ? target.stateless : this.statelessVersion) !== undefined) {
+        target?.aborter.abort();
+        return Promise.resolve();
+      }
+    }
+    if (request?.method === "initialize") this.initializeId = request.id;
+    const exchange = new PostExchange(requestIdsOf(payload), describe(payload), this.statelessVersion);
+    for (const key of exchange.waiting) this.waitingFor.set(key, exchange);
+    this.exchanges.add(exchange);
+    let dispatched: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      dispatched = resolve;
+    });
+    const posted = this.queue.then(() => this.post(body, payload, exchange, dispatched));
+    // Session era: the next POST leaves once this one's headers are in (keeps the order at the
+    // server). Stateless requests are independent: the next leaves once this one is on its way.
+    this.queue = (exchange.stateless === undefined ? posted : Promise.race([posted, gate])).catch(() => {});
+    posted.catch(() => this.release(exchange));
     return posted;
   }
 
@@ -151,69 +197,138 @@ export class StreamableHttpClientTransport implements Transport {
     const session = this.expired ? undefined : this.session;
     this.finish();
     if (session === undefined) return;
+    const url = this.url;
     try {
-      const response = await this.fetch(this.url, {
+      const response = await this.fetch(url, {
         method: "DELETE",
-        headers: await this.headersFor("DELETE", {}),
+        headers: await this.headersFor("DELETE", "terminate", {}),
         signal: AbortSignal.timeout(this.options.closeTimeoutMs ?? 2000),
       });
-      this.options.onExchange?.({ method: "DELETE", status: response.status });
+      this.report("DELETE", "terminate", response);
+      // 405: the server does not let clients end sessions; it expires them itself.
       await response.body?.cancel();
-    } catch {
-      // The session ends on the server anyway, by expiry.
+    } catch (error) {
+      this.reportFailure("DELETE", "terminate", error);
     }
   }
 
-  private async post(body: string): Promise<void> {
-    if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
-    const hadSession = this.session !== undefined;
+  private async post(
+    body: string,
+    payload: JsonRpcPayload,
+    exchange: PostExchange,
+    dispatched: () => void,
+  ): Promise<void> {
+    if (this.ended || this.expired) {
+      throw new LocalError("connection_closed", "the HTTP transport is closed");
+    }
+    const stateless = exchange.stateless;
+    const hadSession = stateless === undefined && this.session !== undefined;
     let response: Response;
     try {
-      response = await this.fetch(this.url, {
+      const headers = await this.headersFor(
+        "POST",
+        "message",
+        { "content-type": MediaType.json, accept: `${MediaType.json}, ${MediaType.sse}` },
+        payload,
+        stateless,
+      );
+      const pending = this.fetch(this.url, {
         method: "POST",
-        headers: await this.headersFor("POST", {
-          "content-type": MediaType.json,
-          accept: `${MediaType.json}, ${MediaType.sse}`,
-        }),
+        headers,
         body,
-        signal: this.aborter.signal,
+        signal: exchange.aborter.signal,
       });
+      dispatched();
+      response = await pending;
     } catch (error) {
+      dispatched();
+      this.reportFailure("POST", "message", error);
       if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
+      if (exchange.aborter.signal.aborted)
+        throw new LocalError("cancelled", `${exchange.what} was cancelled`);
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
       });
     }
-    this.options.onExchange?.({ method: "POST", status: response.status });
+    this.report("POST", "message", response);
     if (response.status === 404 && hadSession) {
       await response.body?.cancel().catch(() => {});
-      this.sessionGone();
-      throw new LocalError("connection_closed", "the server ended the session (HTTP 404); re-initialize");
+      throw this.sessionGone(true);
     }
-    if (!response.ok) throw new HttpStatusError(response.status, await response.text().catch(() => ""));
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      // An error answering this very request (stateless refusals carry the id) is its answer.
+      if (answersExchange(text, exchange)) {
+        this.release(exchange);
+        this.deliverText(text);
+        return;
+      }
+      throw new HttpStatusError(response.status, response.statusText, text, response.headers);
+    }
     const minted = response.headers.get(Header.sessionId);
-    if (minted !== null && this.session === undefined) this.session = minted;
-    void this.readAnswer(response);
+    if (stateless === undefined && minted !== null && this.session === undefined) this.session = minted;
+    void this.readAnswer(response, exchange);
     if (!hadSession && this.session !== undefined) this.openStandalone();
   }
 
-  /** Reads a POST's answer, JSON or SSE, in the background. */
-  private async readAnswer(response: Response): Promise<void> {
-    const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  /** Reads a POST's answer, JSON or SSE, in the background; a broken answer closes the transport. */
+  private async readAnswer(response: Response, exchange: PostExchange): Promise<void> {
     try {
-      if (type === MediaType.sse && response.body) return await this.readEvents(response.body);
-      const text = await response.text();
-      if (text.trim() !== "") this.deliverText(text);
-    } catch {
-      // Aborted on close, or the connection broke: the session era does not treat it as cancellation.
+      if (exchange.waiting.size === 0 || !response.body) {
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
+      if (isSse(response)) {
+        const end = await new ResumableStream(
+          {
+            deliver: (data) => this.deliverText(data),
+            tooLarge: (detail) => this.tooLarge(detail),
+            finished: () => exchange.waiting.size === 0,
+            reopen: (lastEventId) => this.openGet(lastEventId, exchange.aborter.signal),
+          },
+          {
+            what: `the SSE answer to ${exchange.what}`,
+            policy: this.policy,
+            signal: exchange.aborter.signal,
+            resumable: exchange.stateless === undefined,
+            reopenWithoutId: false,
+            maxDataLength: this.maxMessageBytes,
+          },
+        ).run(response.body);
+        this.streamEnded(end, true);
+        return;
+      }
+      let text: string | undefined;
+      try {
+        text = await readWithin(response.body, this.maxMessageBytes);
+      } catch (error) {
+        if (exchange.aborter.signal.aborted || this.ended) return;
+        this.fail(
+          new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
+            cause: error,
+          }),
+        );
+        return;
+      }
+      if (text === undefined) {
+        this.tooLarge(`the JSON answer to ${exchange.what} is over ${this.maxMessageBytes} bytes`);
+      } else if (text.trim() !== "") {
+        this.deliverText(text);
+      }
+    } finally {
+      this.release(exchange);
     }
   }
 
-  private async readEvents(body: ReadableStream<Uint8Array>): Promise<void> {
-    for await (const event of readSse(body)) {
-      if (this.ended) return;
-      if (event.event === "message") this.deliverText(event.data);
-    }
+  private streamEnded(end: StreamEnd, fatalRefusal: boolean): void {
+    if (this.ended) return;
+    if (end.kind === "failed" || (end.kind === "refused" && fatalRefusal)) this.fail(end.error);
+    else if (end.kind === "refused") this.getRefused = true;
+  }
+
+  private tooLarge(detail: string): void {
+    if (this.ended || !this.handlers) return;
+    this.handlers.onUnreadable({ problem: "too_large", detail });
   }
 
   private deliverText(text: string): void {
@@ -224,6 +339,9 @@ export class StreamableHttpClientTransport implements Transport {
     } catch (error) {
       this.handlers.onUnreadable({ problem: "parse", detail: (error as Error).message });
       return;
+    }
+    for (const member of membersOf(value)) {
+      if (isResponse(member) && member.id !== null) this.stopWaiting(member.id);
     }
     if (this.initializeId !== undefined) {
       const negotiated = negotiatedVersionIn(value, this.initializeId);
@@ -246,65 +364,136 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private async runStandalone(): Promise<void> {
-    const opened = Date.now();
+    const signal = this.aborter.signal;
+    const opened = await this.openGet("", signal);
+    if (opened.kind !== "stream") {
+      // No GET stream on this server (405), or not now: carry on without it.
+      if (opened.kind !== "fatal" || !(opened.error instanceof SessionExpiredError)) this.getRefused = true;
+      return;
+    }
+    const end = await new ResumableStream(
+      {
+        deliver: (data) => this.deliverText(data),
+        tooLarge: (detail) => this.tooLarge(detail),
+        finished: () => false,
+        reopen: (lastEventId) => this.openGet(lastEventId, signal),
+      },
+      {
+        what: "the standalone GET stream",
+        policy: this.policy,
+        signal,
+        resumable: true,
+        reopenWithoutId: true,
+        maxDataLength: this.maxMessageBytes,
+      },
+    ).run(opened.body);
+    this.streamEnded(end, false);
+  }
+
+  /** A GET for an SSE stream: the standalone one (`lastEventId` empty) or a resumption. */
+  private async openGet(lastEventId: string, signal: AbortSignal): Promise<Reopened> {
+    const purpose: ExchangePurpose = lastEventId === "" ? "standalone" : "resume";
+    if (this.ended)
+      return { kind: "fatal", error: new LocalError("connection_closed", "the transport closed") };
     let response: Response;
     try {
+      const base: Record<string, string> = { accept: MediaType.sse };
+      if (lastEventId !== "") base[Header.lastEventId] = lastEventId;
       response = await this.fetch(this.url, {
         method: "GET",
-        headers: await this.headersFor("GET", { accept: MediaType.sse }),
-        signal: this.aborter.signal,
+        headers: await this.headersFor("GET", purpose, base),
+        signal,
       });
-    } catch {
-      return;
+    } catch (error) {
+      this.reportFailure("GET", purpose, error);
+      return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
     }
-    this.options.onExchange?.({ method: "GET", status: response.status });
-    if (response.status === 404) {
+    this.report("GET", purpose, response);
+    if (response.status === 404 && this.session !== undefined) {
       await response.body?.cancel().catch(() => {});
-      this.sessionGone();
-      return;
+      return { kind: "fatal", error: this.sessionGone() };
     }
-    if (!response.ok || !response.body) {
-      // 405: the server has no GET stream. Anything else: give up on it rather than loop.
-      this.getRefused = true;
-      await response.body?.cancel().catch(() => {});
-      return;
-    }
-    try {
-      await this.readEvents(response.body);
-    } catch {
-      if (this.ended) return;
-    }
-    if (this.ended || this.closing) return;
-    // The server ended the stream: reopen it (a 404 then tells that the session is over).
-    this.quickGetEnds = Date.now() - opened < 1000 ? this.quickGetEnds + 1 : 0;
-    const delay = Math.min(5000, Math.max(0, this.quickGetEnds - 1) * 1000);
-    setTimeout(() => this.openStandalone(), delay);
+    if (response.ok && response.body && isSse(response)) return { kind: "stream", body: response.body };
+    const text = await response.text().catch(() => "");
+    const error = new HttpStatusError(response.status, response.statusText, text, response.headers);
+    if (response.status === 405) return { kind: "refused", error };
+    if (RETRYABLE.has(response.status)) return { kind: "retry", reason: error.message };
+    return { kind: "fatal", error };
   }
 
-  private async headersFor(method: Method, base: Record<string, string>): Promise<Headers> {
-    const headers = new Headers(base);
-    if (this.session !== undefined) headers.set(Header.sessionId, this.session);
-    if (this.version !== undefined) headers.set(Header.protocolVersion, this.version);
-    const extra = await this.options.headers?.({ method, url: this.url, sessionId: this.session });
-    if (extra)
-      new Headers(extra as Record<string, string>).forEach((value, name) => {
-        headers.set(name, value);
-      });
-    return headers;
+  private headersFor(
+    method: HttpMethod,
+    purpose: ExchangePurpose,
+    base: Record<string, string>,
+    message?: JsonRpcPayload,
+    stateless?: string,
+  ): Promise<Headers> {
+    return buildHeaders(base, {
+      request: { method, url: this.url, sessionId: this.session, purpose, message },
+      stateless,
+      protocolVersion: this.version,
+      hook: this.options.headers,
+    });
   }
 
-  /** The server does not know the session any more: close, marked as expired. */
-  private sessionGone(): void {
-    if (this.ended) return;
+  private report(method: HttpMethod, purpose: ExchangePurpose, response: Response): void {
+    const { status, statusText } = response;
+    this.options.onExchange?.({ method, url: this.url, purpose, status, statusText });
+  }
+
+  private reportFailure(method: HttpMethod, purpose: ExchangePurpose, error: unknown): void {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    this.options.onExchange?.({ method, url: this.url, purpose, status: 0, statusText: "", error: cause });
+  }
+
+  /** The request is answered or given up: its stream no longer waits for it. */
+  private stopWaiting(id: RequestId): PostExchange | undefined {
+    const key = idKey(id);
+    const exchange = this.waitingFor.get(key);
+    if (!exchange) return undefined;
+    this.waitingFor.delete(key);
+    exchange.waiting.delete(key);
+    return exchange;
+  }
+
+  private release(exchange: PostExchange): void {
+    for (const key of exchange.waiting) {
+      if (this.waitingFor.get(key) === exchange) this.waitingFor.delete(key);
+    }
+    this.exchanges.delete(exchange);
+  }
+
+  /**
+   * The server does not know the session any more: close, marked as expired. With `deferClose`
+   * (a POST's 404) the close waits a tick, so the rejected send reaches its request first and
+   * the caller sees this error rather than a bare "connection closed".
+   */
+  private sessionGone(deferClose = false): SessionExpiredError {
+    const error = new SessionExpiredError(this.session ?? "");
+    if (this.ended || this.expired) return error;
     this.expired = true;
-    this.finish();
+    this.failure = error;
+    // The server ended the session: a close from the peer's side, so onClose gets no error
+    // (the transport contract); `closeError` and the failed send carry the explanation.
+    if (deferClose) setTimeout(() => this.finish(), 0);
+    else this.finish();
+    return error;
   }
 
-  private finish(): void {
+  private fail(error: Error): void {
+    if (this.ended) return;
+    this.failure = error;
+    this.finish(error);
+  }
+
+  private finish(error?: Error): void {
     if (this.ended) return;
     this.ended = true;
     this.aborter.abort();
-    this.handlers?.onClose();
+    for (const exchange of this.exchanges) exchange.aborter.abort();
+    this.exchanges.clear();
+    this.waitingFor.clear();
+    this.handlers?.onClose(error);
     this.resolveClosed();
   }
 }

@@ -3,17 +3,20 @@ import { Readable } from "node:stream";
 
 /**
  * A web `Request` for a node:http request. Its URL takes the `Host` header (so host checks see
- * what the client sent); its body streams from `req`; its signal aborts when the client goes away.
+ * what the client sent); its body streams from `req`, unless `body` gives it (a body a framework
+ * already read); its signal aborts when the client goes away.
  *
  * @example
  * ```ts
  * createServer(async (req, res) => writeWebResponse(await handler.handle(toWebRequest(req, res)), res));
  * ```
  */
-export function toWebRequest(req: IncomingMessage, res: ServerResponse): Request {
+export function toWebRequest(req: IncomingMessage, res: ServerResponse, body?: string | Uint8Array): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
+    // A body given here is not the bytes these framing headers described.
+    if (body !== undefined && (name === "content-length" || name === "transfer-encoding")) continue;
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
   const controller = new AbortController();
@@ -27,7 +30,9 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse): Request
     headers,
     signal: controller.signal,
   };
-  if (hasBody) {
+  if (hasBody && body !== undefined) {
+    init.body = body;
+  } else if (hasBody) {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = "half";
   }

@@ -40,8 +40,3 @@ export class ByteSink {
     }
   }
 }
-
-/** One SSE `message` event carrying a JSON text (JSON text never holds a raw line break). */
-export function sseEvent(json: string): string {
-  return `event: message\ndata: ${json}\n\n`;
-}

@@ -1,12 +1,16 @@
-import { ASSUMED_REVISION, Header, MediaType, headerRecord } from "../shared/headers.js";
+import { Header, MediaType, headerRecord } from "../shared/headers.js";
 import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
 import { readBody } from "./body.js";
+import { type CorsOptions, preflightResponse, resolveCors, withCors } from "./cors.js";
 import { answerForms, accepts, isJsonContentType } from "./negotiate.js";
 import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
 import { newSessionId } from "./session-id.js";
 import { HttpServerTransport } from "./session-transport.js";
+import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
+import { StatelessEndpoint } from "./stateless/endpoint.js";
+import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
 
 const SSE_HEADERS = { "content-type": MediaType.sse, "cache-control": "no-cache", "x-accel-buffering": "no" };
 
@@ -28,6 +32,12 @@ export interface StreamableHttpHandler {
  * `initialize` POST starts a session whose transport goes to `onSession`, so one server
  * definition serves any number of sessions. The handler imports nothing from `node:`.
  *
+ * Every SSE event carries an id naming its stream (`p3-17`: POST stream 3; `g-5`: the GET
+ * stream) and goes to the `eventStore`; a GET with `Last-Event-ID` replays what followed that
+ * event on its stream, then goes on live (410 when the store does not know the id). Sessions on
+ * 2025-11-25 get SSE polling: each stream starts with a priming event, and the server may close a
+ * connection early (`closeSseAfterMs`, `HttpServerTransport.closeStream`).
+ *
  * @example
  * ```ts
  * const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
@@ -41,8 +51,23 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
 class Endpoint implements StreamableHttpHandler {
   private readonly sessions = new Map<string, HttpServerTransport>();
   private shutDown = false;
+  private readonly cors: CorsOptions | undefined;
+  /** The 2026-07-28 era: one shared transport for every stateless request (see stateless/era-rule.ts). */
+  private readonly stateless: StatelessEndpoint | undefined;
 
-  constructor(private readonly options: ResolvedOptions) {}
+  constructor(private readonly options: ResolvedOptions) {
+    this.cors = resolveCors(options.cors);
+    const { jsonResponse, maxMessageBytes, keepAliveMs, onError, onStateless } = options;
+    if (onStateless) {
+      this.stateless = new StatelessEndpoint({
+        jsonResponse,
+        maxMessageBytes,
+        keepAliveMs,
+        onError,
+        onStateless,
+      });
+    }
+  }
 
   get sessionCount(): number {
     let open = 0;
@@ -51,17 +76,20 @@ class Endpoint implements StreamableHttpHandler {
   }
 
   async handle(request: Request): Promise<Response> {
+    let response: Response;
     try {
-      return await this.route(request);
+      response = await this.route(request);
     } catch (error) {
       this.options.onError(error);
-      return refusal(500, "Internal error", RefusalCode.internalError);
+      response = refusal(500, "Internal error", RefusalCode.internalError);
     }
+    return this.cors ? withCors(response, request, this.cors) : response;
   }
 
   async close(): Promise<void> {
     this.shutDown = true;
     await Promise.all([...this.sessions.values()].map((session) => session.close()));
+    await this.stateless?.close();
   }
 
   private async route(request: Request): Promise<Response> {
@@ -72,8 +100,21 @@ class Endpoint implements StreamableHttpHandler {
       return refusal(403, "Forbidden: Origin not allowed");
     }
     if (request.method === "POST") return this.post(request);
+    const stateless =
+      this.stateless && isStatelessVersion(request.headers) && !request.headers.has(Header.sessionId);
+    if (stateless && request.method !== "OPTIONS") {
+      return refusal(
+        405,
+        "Method not allowed: the 2026-07-28 era uses POST only",
+        RefusalCode.invalidRequest,
+        {
+          allow: "POST",
+        },
+      );
+    }
     if (request.method === "GET") return this.get(request);
     if (request.method === "DELETE") return this.delete(request);
+    if (request.method === "OPTIONS" && this.cors) return preflightResponse(request, this.cors);
     return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: "GET, POST, DELETE" });
   }
 
@@ -94,8 +135,13 @@ class Endpoint implements StreamableHttpHandler {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
+    if (this.stateless && isStatelessPost(request.headers, value))
+      return this.stateless.post(request, value, forms);
 
     const initializing = hasInitialize(value);
+    if (initializing && Array.isArray(value)) {
+      return refusal(400, "Invalid Request: initialize must not be part of a batch");
+    }
     let session: HttpServerTransport;
     let created = false;
     if (request.headers.has(Header.sessionId)) {
@@ -112,9 +158,12 @@ class Endpoint implements StreamableHttpHandler {
       return refusal(400, "Bad Request: Mcp-Session-Id header is required");
     }
     if (!initializing) {
-      const bad = this.checkVersion(request);
+      const bad = this.checkVersion(request, session);
       if (bad) return bad;
     }
+    const revision = initializing ? initializeRevision(value) : effectiveRevision(request, session);
+    const badBatch = batchRefusal(value, revision);
+    if (badBatch) return badBatch;
 
     const ids = requestIdsOf(value);
     const context = { headers: headerRecord(request.headers) };
@@ -122,17 +171,16 @@ class Endpoint implements StreamableHttpHandler {
       session.receive(value, context);
       return new Response(null, { status: 202 });
     }
-    const mode = (this.options.jsonResponse && forms.json) || !forms.sse ? "json" : "sse";
+    const sse = !((this.options.jsonResponse && forms.json) || !forms.sse);
     // The stream exists before delivery, so an answer the engine gives at once has somewhere to go.
-    const stream = session.openRequestStream(mode, ids, Array.isArray(value));
+    const stream = session.openRequestStream(ids, Array.isArray(value), sse, polls(revision));
     session.receive(value, context);
-    const headers: Record<string, string> =
-      mode === "json" ? { "content-type": MediaType.json } : { ...SSE_HEADERS };
+    const headers: Record<string, string> = sse ? { ...SSE_HEADERS } : { "content-type": MediaType.json };
     if (created) headers[Header.sessionId] = session.sessionId;
     return new Response(stream, { status: 200, headers });
   }
 
-  private get(request: Request): Promise<Response> | Response {
+  private async get(request: Request): Promise<Response> {
     if (!accepts(request.headers.get("accept"), MediaType.sse)) {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
@@ -143,9 +191,17 @@ class Endpoint implements StreamableHttpHandler {
     }
     const session = this.requiredSession(request, true);
     if (session instanceof Response) return session;
-    const bad = this.checkVersion(request);
+    const bad = this.checkVersion(request, session);
     if (bad) return bad;
-    const body = session.openStandalone();
+    const lastEventId = request.headers.get(Header.lastEventId);
+    if (lastEventId !== null && lastEventId !== "") {
+      const resumed = await session.resume(lastEventId);
+      if (!resumed) {
+        return refusal(410, `Gone: no events to resume after Last-Event-ID ${JSON.stringify(lastEventId)}`);
+      }
+      return new Response(resumed, { status: 200, headers: SSE_HEADERS });
+    }
+    const body = session.openStandalone(polls(effectiveRevision(request, session)));
     if (!body) return refusal(409, "Conflict: this session's GET stream is already open");
     session.touch();
     return new Response(body, { status: 200, headers: SSE_HEADERS });
@@ -154,7 +210,7 @@ class Endpoint implements StreamableHttpHandler {
   private async delete(request: Request): Promise<Response> {
     const session = this.requiredSession(request);
     if (session instanceof Response) return session;
-    const bad = this.checkVersion(request);
+    const bad = this.checkVersion(request, session);
     if (bad) return bad;
     await session.close();
     return new Response(null, { status: 204 });
@@ -177,18 +233,24 @@ class Endpoint implements StreamableHttpHandler {
     return found;
   }
 
-  private checkVersion(request: Request): Response | undefined {
-    const version = request.headers.get(Header.protocolVersion) ?? ASSUMED_REVISION;
+  private checkVersion(request: Request, session: HttpServerTransport): Response | undefined {
+    const version = effectiveRevision(request, session);
     if (this.options.supportedRevisions.includes(version)) return undefined;
     return refusal(400, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`);
   }
 
   private async createSession(): Promise<HttpServerTransport | Response> {
-    const { maxMessageBytes, maxQueuedMessages, idleTimeoutMs } = this.options;
+    const { maxMessageBytes, maxQueuedMessages, idleTimeoutMs, eventStore, keepAliveMs, onError } =
+      this.options;
     const session = new HttpServerTransport(newSessionId(), {
       maxMessageBytes,
       maxQueuedMessages,
       idleTimeoutMs,
+      eventStore,
+      keepAliveMs,
+      retryMs: this.options.sseRetryMs,
+      closeSseAfterMs: this.options.closeSseAfterMs,
+      onError,
       onEnd: (ended) => {
         if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
       },

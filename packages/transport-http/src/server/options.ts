@@ -1,7 +1,11 @@
 import { sessionRevisions } from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
+import type { CorsOptions } from "./cors.js";
+import type { EventStore } from "./event-store.js";
+import { MemoryEventStore } from "./memory-event-store.js";
 import type { AllowList } from "./origin.js";
 import type { HttpServerTransport } from "./session-transport.js";
+import type { StatelessHttpServerTransport } from "./stateless/transport.js";
 
 /** Options of {@link createStreamableHttpHandler}. */
 export interface StreamableHttpHandlerOptions {
@@ -11,6 +15,15 @@ export interface StreamableHttpHandlerOptions {
    * the initialize with 500.
    */
   readonly onSession: (transport: HttpServerTransport) => void | Promise<void>;
+  /**
+   * Serves the 2026-07-28 (stateless) era on the same endpoint: called once, on the first
+   * stateless POST, with the {@link StatelessHttpServerTransport} that carries every stateless
+   * request (and again if the engine closes it). Usually the same engine as `onSession`:
+   * `onStateless: (transport) => server.connect(transport)`. A throw refuses that request with 500.
+   * Default: none; every POST then goes to the session era, so a modern client's probe gets the
+   * session era's 400 and falls back to `initialize`.
+   */
+  readonly onStateless?: (transport: StatelessHttpServerTransport) => void | Promise<void>;
   /** Answer requests with a JSON body instead of an SSE stream (when the client accepts JSON). Default false. */
   readonly jsonResponse?: boolean;
   /** Serve the standalone GET stream; when false, GET gets 405. Default true. */
@@ -29,15 +42,35 @@ export interface StreamableHttpHandlerOptions {
   readonly allowedOrigins?: AllowList;
   /** Accepted `MCP-Protocol-Version` values. Default: every session-era revision. */
   readonly supportedRevisions?: readonly string[];
-  /** Told about failures no HTTP response can carry (a throwing `onSession`). */
+  /** Told about failures no HTTP response can carry (a throwing `onSession`, a failing event store). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Where SSE events are kept for resumption with `Last-Event-ID`. Default: a
+   * {@link MemoryEventStore} of this handler (1000 events per session, 100 000 in all).
+   */
+  readonly eventStore?: EventStore;
+  /** Interval of `: keep-alive` comments on open SSE streams, in ms; 0 sends none. Default 15 000. */
+  readonly keepAliveMs?: number;
+  /**
+   * The `retry` (ms) of the priming event that starts each SSE stream of a session on 2025-11-25 or
+   * later: how long its client waits before reconnecting when the server closes a stream early. Default 1000.
+   */
+  readonly sseRetryMs?: number;
+  /**
+   * SSE polling (2025-11-25 and later): close a POST's SSE connection this long after it opens
+   * while its answer is still pending, and again after each resume; the client reconnects with
+   * `Last-Event-ID`. 0 never (see also `HttpServerTransport.closeStream`). Default 0.
+   */
+  readonly closeSseAfterMs?: number;
+  /** CORS for browser clients; see {@link CorsOptions}. Default false (no CORS headers). */
+  readonly cors?: boolean | CorsOptions;
 }
 
 /** The options with their defaults filled in. */
 export type ResolvedOptions = Required<
-  Omit<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins">
+  Omit<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins" | "onStateless">
 > &
-  Pick<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins">;
+  Pick<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins" | "onStateless">;
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
   return {
@@ -49,6 +82,16 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     maxQueuedMessages: 10_000,
     supportedRevisions: sessionRevisions,
     onError: () => {},
-    ...options,
+    eventStore: options.eventStore ?? new MemoryEventStore(),
+    keepAliveMs: 15_000,
+    sseRetryMs: 1000,
+    closeSseAfterMs: 0,
+    cors: false,
+    ...withoutUndefined(options),
   };
+}
+
+/** `options` without the keys set to `undefined`, so they do not hide the defaults. */
+function withoutUndefined<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as T;
 }

@@ -1,52 +1,65 @@
 import type { RequestId } from "@mcpkit/core";
 import { idKey } from "../shared/messages.js";
-import { ByteSink, sseEvent } from "./byte-sink.js";
-
-/** How a POST that holds requests is answered. */
-export type AnswerMode = "json" | "sse";
+import { ByteSink } from "./byte-sink.js";
+import type { SseStream } from "./sse-stream.js";
 
 /**
- * The response to one POST holding requests: a JSON body (the response, or the array of a batch's
- * responses) or an SSE stream (related messages, then the responses). It ends once every request
- * of the POST is answered.
+ * The answer to one POST holding requests: a JSON body (the response, or the array of a batch's
+ * responses), or an SSE stream (related messages, then the responses) that ends once every
+ * request of the POST is answered.
  */
 export class RequestStream {
-  readonly sink: ByteSink;
   private readonly pending: Set<string>;
   private readonly parts: string[] = [];
+  private readonly json: ByteSink | undefined;
 
+  /** With `sse` undefined the answer is one JSON body. */
   constructor(
-    readonly mode: AnswerMode,
     ids: readonly RequestId[],
     private readonly batch: boolean,
-    onCancel: () => void,
+    readonly sse: SseStream | undefined,
   ) {
     this.pending = new Set(ids.map(idKey));
-    this.sink = new ByteSink(onCancel);
+    if (!sse) this.json = new ByteSink();
+  }
+
+  /** The JSON body (JSON mode only). */
+  get jsonBody(): ReadableStream<Uint8Array> | undefined {
+    return this.json?.body;
   }
 
   get done(): boolean {
     return this.pending.size === 0;
   }
 
-  /** Writes a request or notification related to this POST; false when JSON mode cannot carry it. */
+  /** Sends a request or notification related to this POST; false when JSON mode cannot carry it. */
   related(json: string): boolean {
-    if (this.mode === "json") return false;
-    this.sink.write(sseEvent(json));
+    if (!this.sse) return false;
+    this.sse.emit(json);
     return true;
   }
 
-  /** Writes responses answering `ids`; ends the stream when nothing is left to answer. */
+  /** Sends responses answering `ids`; the answer ends when nothing is left to answer. */
   respond(json: string, ids: readonly RequestId[]): void {
     for (const id of ids) this.pending.delete(idKey(id));
-    if (this.mode === "sse") this.sink.write(sseEvent(json));
-    else this.parts.push(json);
+    if (this.sse) {
+      this.sse.emit(json);
+      if (this.done) this.sse.finish();
+      return;
+    }
+    this.parts.push(json);
     if (!this.done) return;
-    if (this.mode === "json") this.sink.write(this.jsonBody());
-    this.sink.close();
+    this.json?.write(this.joined());
+    this.json?.close();
   }
 
-  private jsonBody(): string {
+  /** The session ended before every request was answered. */
+  end(): void {
+    if (this.sse) this.sse.end();
+    else this.json?.close();
+  }
+
+  private joined(): string {
     if (!this.batch && this.parts.length === 1) return this.parts[0] ?? "";
     const members = this.parts.map((part) => (part.startsWith("[") ? part.slice(1, -1) : part));
     return `[${members.filter((m) => m !== "").join(",")}]`;

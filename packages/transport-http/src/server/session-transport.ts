@@ -8,17 +8,16 @@ import {
   type TransportHandlers,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
-import { idKey, responseIdsOf } from "../shared/messages.js";
-import { ByteSink, sseEvent } from "./byte-sink.js";
-import { type AnswerMode, RequestStream } from "./request-stream.js";
+import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
+import { RequestStream } from "./request-stream.js";
+import { SessionStreams, type StreamSettings } from "./session-streams.js";
 
 /** How long an ended session keeps undelivered messages for a last GET. */
 const DRAIN_GRACE_MS = 10_000;
 
 /** Settings of one session, from the handler's options. */
-export interface SessionSettings {
+export interface SessionSettings extends StreamSettings {
   readonly maxMessageBytes: number;
-  readonly maxQueuedMessages: number;
   readonly idleTimeoutMs: number;
   /** Called once when the session ends, so the handler forgets it. */
   readonly onEnd: (session: HttpServerTransport) => void;
@@ -29,7 +28,8 @@ export interface SessionSettings {
  * {@link createStreamableHttpHandler} creates one per `initialize` and passes it to `onSession`.
  * Inbound messages wait until `start`. Outbound messages go where the specification puts them: a
  * response, and whatever carries `relatedRequestId`, on the stream of the POST it answers;
- * everything else on the standalone GET stream, queued until the client opens it.
+ * everything else on the standalone GET stream, queued until the client opens it. Every SSE event
+ * has an id and is kept in the event store, so a client resumes a lost stream with `Last-Event-ID`.
  *
  * @example
  * ```ts
@@ -45,9 +45,11 @@ export class HttpServerTransport implements Transport {
   readonly closed: Promise<void>;
   private handlers: TransportHandlers | undefined;
   private readonly inbox: [unknown, MessageContext][] = [];
+  /** The answer of each POST, by the ids of the requests it holds that are not yet answered. */
   private readonly streams = new Map<string, RequestStream>();
-  private readonly outbox: string[] = [];
-  private standalone: ByteSink | undefined;
+  private readonly sse: SessionStreams;
+  private initializeId: RequestId | undefined;
+  private negotiated: string | undefined;
   private ended = false;
   private resolveClosed: () => void = () => {};
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -62,12 +64,18 @@ export class HttpServerTransport implements Transport {
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });
+    this.sse = new SessionStreams(sessionId, settings, () => this.touch());
     this.touch();
   }
 
   /** Whether the session has ended (closed by either side, or expired). */
   get isClosed(): boolean {
     return this.ended;
+  }
+
+  /** The revision the session's `initialize` result named, once the server has sent it. */
+  get protocolVersion(): string | undefined {
+    return this.negotiated;
   }
 
   async start(handlers: TransportHandlers): Promise<void> {
@@ -80,6 +88,7 @@ export class HttpServerTransport implements Transport {
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
     const json = encodePayload(payload, this.settings.maxMessageBytes);
+    this.noteNegotiation(payload);
     const answered = responseIdsOf(payload);
     const first = answered[0];
     if (first !== undefined) {
@@ -89,7 +98,7 @@ export class HttpServerTransport implements Transport {
       const stream = this.streams.get(idKey(options.relatedRequestId));
       if (stream?.related(json)) return;
     }
-    this.toStandalone(json);
+    this.sse.standalone.emit(json);
   }
 
   async close(): Promise<void> {
@@ -97,20 +106,63 @@ export class HttpServerTransport implements Transport {
     return this.closed;
   }
 
+  /**
+   * Closes the SSE connection carrying the answer to request `requestId` before the answer is
+   * there (2025-11-25 SSE polling): the client reconnects with `Last-Event-ID` after the priming
+   * event's `retry` and gets the answer then. Only for streams that began with a priming event
+   * (sessions on 2025-11-25 or later); returns false otherwise, or when no connection is open.
+   *
+   * @example
+   * ```ts
+   * // A long tool call: free the connection, the client polls back for the result.
+   * transport.closeStream(request.id);
+   * ```
+   */
+  closeStream(requestId: RequestId): boolean {
+    return this.streams.get(idKey(requestId))?.sse?.closeConnection() ?? false;
+  }
+
+  /**
+   * Closes the GET stream's connection (2025-11-25 SSE polling); the client resumes it with
+   * `Last-Event-ID` and misses nothing. False when it is not open or not polling.
+   *
+   * @example
+   * ```ts
+   * // Before a rolling restart: let clients come back (to another instance sharing the event store).
+   * transport.closeStandaloneStream();
+   * ```
+   */
+  closeStandaloneStream(): boolean {
+    return this.sse.standalone.closeConnection();
+  }
+
   /** @internal A message arrived in a POST of this session. */
   receive(value: unknown, context: MessageContext): void {
     if (this.ended) return;
     this.touch();
+    for (const member of membersOf(value)) {
+      if (isRequest(member) && member.method === "initialize") this.initializeId = member.id;
+    }
     if (this.handlers) this.handlers.onMessage(value, context);
     else this.inbox.push([value, context]);
   }
 
-  /** @internal Opens the response stream of a POST holding the requests `ids`. */
-  openRequestStream(mode: AnswerMode, ids: readonly RequestId[], batch: boolean): ReadableStream<Uint8Array> {
-    // A client that stops reading does not cancel (session era); its answers are dropped.
-    const stream = new RequestStream(mode, ids, batch, () => {});
+  /**
+   * @internal Opens the answer of a POST holding the requests `ids`: SSE (priming first with
+   * `polling`) or, with `sse` false, one JSON body.
+   */
+  openRequestStream(
+    ids: readonly RequestId[],
+    batch: boolean,
+    sse: boolean,
+    polling: boolean,
+  ): ReadableStream<Uint8Array> {
+    // A client that stops reading does not cancel (session era): SSE answers wait in the event
+    // store for a resume; JSON answers are dropped.
+    const opened = sse ? this.sse.openPostStream(polling) : undefined;
+    const stream = new RequestStream(ids, batch, opened?.stream);
     for (const id of ids) this.streams.set(idKey(id), stream);
-    return stream.sink.body;
+    return opened?.body ?? (stream.jsonBody as ReadableStream<Uint8Array>);
   }
 
   /**
@@ -118,20 +170,19 @@ export class HttpServerTransport implements Transport {
    * `send` reported as handed over) that no stream was open to carry.
    */
   get draining(): boolean {
-    return this.ended && this.outbox.length > 0;
+    return this.ended && this.sse.standalone.heldCount > 0;
   }
 
-  /** @internal Opens the standalone stream; undefined when one is already open. */
-  openStandalone(): ReadableStream<Uint8Array> | undefined {
-    if (this.standalone?.alive) return undefined;
-    const sink = new ByteSink(() => this.touch());
-    this.standalone = sink;
-    for (const json of this.outbox.splice(0)) sink.write(sseEvent(json));
-    if (this.ended) {
-      sink.close();
-      this.forget();
-    }
-    return sink.body;
+  /** @internal Opens the GET stream afresh; undefined when it is already open. */
+  openStandalone(polling: boolean): ReadableStream<Uint8Array> | undefined {
+    const body = this.sse.openStandalone(polling);
+    if (body && this.ended) this.forget();
+    return body;
+  }
+
+  /** @internal Resumes a stream after `lastEventId`; undefined when the id is unknown. */
+  resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    return this.sse.resume(lastEventId);
   }
 
   /** @internal Restarts the idle clock (any request of the session counts as activity). */
@@ -144,9 +195,16 @@ export class HttpServerTransport implements Transport {
 
   private expireIfIdle(): void {
     // An open stream is activity: the client is listening.
-    const listening = this.standalone?.alive === true || [...this.streams.values()].some((s) => s.sink.alive);
-    if (listening) this.touch();
+    if (this.sse.listening) this.touch();
     else this.end();
+  }
+
+  private noteNegotiation(payload: JsonRpcPayload): void {
+    if (this.initializeId === undefined) return;
+    const version = negotiatedVersionIn(payload, this.initializeId);
+    if (version === undefined) return;
+    this.negotiated = version;
+    this.initializeId = undefined;
   }
 
   private respond(stream: RequestStream, json: string, ids: readonly RequestId[]): void {
@@ -154,23 +212,8 @@ export class HttpServerTransport implements Transport {
     for (const id of ids) if (this.streams.get(idKey(id)) === stream) this.streams.delete(idKey(id));
   }
 
-  private toStandalone(json: string): void {
-    if (this.standalone?.alive) {
-      this.standalone.write(sseEvent(json));
-      return;
-    }
-    if (this.outbox.length >= this.settings.maxQueuedMessages) {
-      throw new LocalError(
-        "transport_failed",
-        `more than ${this.settings.maxQueuedMessages} messages wait for the client's GET stream`,
-      );
-    }
-    this.outbox.push(json);
-  }
-
   private forget(): void {
     clearTimeout(this.drainTimer);
-    this.outbox.length = 0;
     this.settings.onEnd(this);
   }
 
@@ -179,9 +222,9 @@ export class HttpServerTransport implements Transport {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.idleTimer);
-    for (const stream of new Set(this.streams.values())) stream.sink.close();
+    for (const stream of new Set(this.streams.values())) stream.end();
     this.streams.clear();
-    this.standalone?.close();
+    this.sse.end();
     this.inbox.length = 0;
     if (this.draining) {
       this.drainTimer = setTimeout(() => this.forget(), DRAIN_GRACE_MS);

@@ -1,0 +1,153 @@
+import { LocalError } from "@mcpkit/core";
+import { type ReconnectPolicy, sleep } from "./reconnect.js";
+import { SseParser, readSse, type SseEvent } from "./sse-parser.js";
+
+/** What an attempt to reopen a dropped stream gave. */
+export type Reopened =
+  /** A new SSE body, carrying on where the old one stopped. */
+  | { readonly kind: "stream"; readonly body: ReadableStream<Uint8Array> }
+  /** A failure worth another attempt (a network error, 5xx, 429, ...). */
+  | { readonly kind: "retry"; readonly reason: string }
+  /** The server will not serve the stream (e.g. 405 to GET). */
+  | { readonly kind: "refused"; readonly error: Error }
+  /** A failure no further attempt will fix (e.g. the session expired). */
+  | { readonly kind: "fatal"; readonly error: Error };
+
+/** How a stream ended. */
+export type StreamEnd =
+  | { readonly kind: "finished" }
+  | { readonly kind: "aborted" }
+  | { readonly kind: "refused"; readonly error: Error }
+  | { readonly kind: "failed"; readonly error: Error };
+
+/** What a {@link ResumableStream} needs from its owner. */
+export interface StreamOwner {
+  /** Hands on the data of one `message` event. */
+  deliver(data: string): void;
+  /** An event was over `maxDataLength` and was dropped. */
+  tooLarge(detail: string): void;
+  /** Whether the stream brought all it was opened for (a POST's responses); it then stops. */
+  finished(): boolean;
+  /** Opens a GET that resumes after `lastEventId` (`""`: a fresh stream). */
+  reopen(lastEventId: string): Promise<Reopened>;
+}
+
+/** How a {@link ResumableStream} behaves. */
+export interface StreamSettings {
+  /** Names the stream in errors, e.g. `the SSE answer to tools/call (id 3)`. */
+  readonly what: string;
+  readonly policy: ReconnectPolicy;
+  /** Stops everything: reading, waiting, reopening. */
+  readonly signal: AbortSignal;
+  /** Whether the stream may be resumed at all (never in the stateless era). */
+  readonly resumable: boolean;
+  /** Reopen even when no event id was seen (the standalone GET: a fresh stream does). */
+  readonly reopenWithoutId: boolean;
+  /** Longest event data kept, in characters; longer events go to `tooLarge`. */
+  readonly maxDataLength: number;
+}
+
+/** How many event ids are remembered to drop replayed duplicates. */
+const SEEN_IDS = 1024;
+
+/**
+ * One logical SSE stream over one or more HTTP responses: reads events, records the last event
+ * id and the server's `retry`, drops priming events (empty data) and replayed duplicates (an id
+ * seen before), and when the connection drops before the stream finished, reopens it through the
+ * owner with backoff, as {@link ReconnectPolicy} says.
+ */
+export class ResumableStream {
+  private lastEventId = "";
+  private retryMs: number | undefined;
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly owner: StreamOwner,
+    private readonly settings: StreamSettings,
+  ) {}
+
+  /** Reads `first`, resuming as needed; resolves with how the stream ended (never rejects). */
+  async run(first: ReadableStream<Uint8Array>): Promise<StreamEnd> {
+    const { policy, signal, what } = this.settings;
+    let body: ReadableStream<Uint8Array> | undefined = first;
+    let failures = 0;
+    let lastReason = "";
+    for (;;) {
+      if (body !== undefined) {
+        const ended = await this.read(body);
+        if (ended !== "dropped") return { kind: ended };
+        body = undefined;
+        if (!this.settings.resumable) {
+          return failed(`${what} broke off before its answer arrived; this era cannot resume a stream`);
+        }
+        if (this.lastEventId === "" && !this.settings.reopenWithoutId) {
+          return failed(
+            `${what} broke off before its answer arrived, and the server gave no event id to resume from`,
+          );
+        }
+      }
+      failures += 1;
+      if (failures > policy.maxAttempts) {
+        const last = lastReason === "" ? "" : ` (last: ${lastReason})`;
+        return failed(`${what} broke off; gave up resuming it after ${policy.maxAttempts} attempts${last}`);
+      }
+      if (!(await sleep(policy.delayMs(failures, this.retryMs), signal))) return { kind: "aborted" };
+      const reopened = await this.owner.reopen(this.lastEventId);
+      if (signal.aborted) {
+        if (reopened.kind === "stream") await reopened.body.cancel().catch(() => {});
+        return { kind: "aborted" };
+      }
+      if (reopened.kind === "stream") {
+        body = reopened.body;
+        failures = 0;
+      } else if (reopened.kind === "retry") {
+        lastReason = reopened.reason;
+      } else if (reopened.kind === "refused") {
+        return { kind: "refused", error: reopened.error };
+      } else {
+        return { kind: "failed", error: reopened.error };
+      }
+    }
+  }
+
+  private async read(body: ReadableStream<Uint8Array>): Promise<"finished" | "aborted" | "dropped"> {
+    const parser = new SseParser(this.lastEventId, this.settings.maxDataLength);
+    try {
+      for await (const event of readSse(body, parser)) {
+        this.lastEventId = parser.lastEventId;
+        if (this.settings.signal.aborted) return "aborted";
+        this.handle(event);
+        if (this.owner.finished()) return "finished";
+      }
+    } catch {
+      // The connection broke: judged below like an end.
+    } finally {
+      // An id-only event (no data) still moves the last event id.
+      this.lastEventId = parser.lastEventId;
+      this.retryMs = parser.retry ?? this.retryMs;
+    }
+    if (this.settings.signal.aborted) return "aborted";
+    return this.owner.finished() ? "finished" : "dropped";
+  }
+
+  private handle(event: SseEvent): void {
+    if (event.id !== undefined && event.id !== "") {
+      if (this.seen.has(event.id)) return;
+      this.seen.add(event.id);
+      if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value as string);
+    }
+    if (event.tooLarge) {
+      this.owner.tooLarge(
+        `an SSE event on ${this.settings.what} is over ${this.settings.maxDataLength} characters`,
+      );
+      return;
+    }
+    // A priming event (an id and empty data) only moves the last event id.
+    if (event.event !== "message" || event.data.trim() === "") return;
+    this.owner.deliver(event.data);
+  }
+}
+
+function failed(message: string): StreamEnd {
+  return { kind: "failed", error: new LocalError("transport_failed", message) };
+}

@@ -1,0 +1,67 @@
+import type { JsonRpcPayload } from "@mcpkit/core";
+import type { ReconnectOptions } from "./reconnect.js";
+
+/** Headers as the hook may give them. */
+export type HeaderValues = Readonly<Record<string, string>> | Headers;
+
+/** The HTTP methods the client transport uses. */
+export type HttpMethod = "POST" | "GET" | "DELETE";
+
+/**
+ * Why an HTTP request was made: `message` (a POST carrying a message), `standalone` (the GET
+ * stream for server-initiated messages), `resume` (a GET with `Last-Event-ID` resuming a dropped
+ * stream), `terminate` (the DELETE ending the session).
+ */
+export type ExchangePurpose = "message" | "standalone" | "resume" | "terminate";
+
+/** What the per-request header hook is told. */
+export interface OutgoingHttpRequest {
+  readonly method: HttpMethod;
+  readonly url: string;
+  /** The session id the request carries (never set in the stateless era). */
+  readonly sessionId: string | undefined;
+  readonly purpose: ExchangePurpose;
+  /** The message a POST carries. */
+  readonly message?: JsonRpcPayload;
+}
+
+/** What the transport reports about each HTTP exchange, failed ones included. */
+export interface HttpExchange {
+  readonly method: HttpMethod;
+  readonly url: string;
+  readonly purpose: ExchangePurpose;
+  /** The response status; 0 when no response came (`error` says why). */
+  readonly status: number;
+  readonly statusText: string;
+  /** The network failure, when there was no response. */
+  readonly error?: Error;
+}
+
+/** Options of the Streamable HTTP client transport. */
+export interface StreamableHttpClientOptions {
+  /** The fetch to use. Default: the global `fetch`. Inject one to test in-process or to add a proxy. */
+  readonly fetch?: typeof fetch;
+  /**
+   * Extra headers for each HTTP request (e.g. `Authorization`), asked for every time: POST, GET
+   * and DELETE. They are applied last, so they may override the transport's own headers.
+   */
+  readonly headers?: (request: OutgoingHttpRequest) => HeaderValues | Promise<HeaderValues>;
+  /** Told about every HTTP exchange: its method, purpose and status (0 when it failed). */
+  readonly onExchange?: (exchange: HttpExchange) => void;
+  /** Join an existing session instead of starting one with `initialize`. */
+  readonly sessionId?: string;
+  /** The negotiated revision, if known; otherwise it is read from the initialize result passing through. */
+  readonly protocolVersion?: string;
+  /**
+   * Largest message in bytes, both ways: a larger outbound one rejects `send` with
+   * `message_too_large`; a larger inbound one (an SSE event's data, in characters, or a JSON
+   * answer) is dropped and reported to `onUnreadable` as `too_large`. Default 16 MiB.
+   */
+  readonly maxMessageBytes?: number;
+  /** Open the standalone GET stream once the session exists (405 is accepted quietly). Default true. */
+  readonly standaloneStream?: boolean;
+  /** How long `close` waits for the DELETE. Default 2000 ms. */
+  readonly closeTimeoutMs?: number;
+  /** Backoff for resuming dropped SSE streams with `Last-Event-ID`. */
+  readonly reconnect?: ReconnectOptions;
+}

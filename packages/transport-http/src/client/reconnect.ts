@@ -1,0 +1,59 @@
+/** How a dropped SSE stream is resumed: exponential backoff between attempts. */
+export interface ReconnectOptions {
+  /** Wait before the first attempt, when the server sent no `retry`. Default 1000 ms. */
+  readonly initialDelayMs?: number;
+  /** The backoff never grows past this (a larger server `retry` still wins). Default 30000 ms. */
+  readonly maxDelayMs?: number;
+  /** Each further attempt waits this many times longer. Default 2. */
+  readonly factor?: number;
+  /** Attempts in a row that may fail before the transport gives up. Default 5; 0 never resumes. */
+  readonly maxAttempts?: number;
+}
+
+/** {@link ReconnectOptions} with every default filled in and checked. */
+export class ReconnectPolicy {
+  readonly initialDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly factor: number;
+  readonly maxAttempts: number;
+
+  constructor(options: ReconnectOptions = {}) {
+    this.initialDelayMs = nonNegative("initialDelayMs", options.initialDelayMs ?? 1000);
+    this.maxDelayMs = nonNegative("maxDelayMs", options.maxDelayMs ?? 30_000);
+    this.factor = options.factor ?? 2;
+    if (!(this.factor >= 1)) throw new RangeError(`reconnect.factor must be at least 1 (got ${this.factor})`);
+    this.maxAttempts = nonNegative("maxAttempts", options.maxAttempts ?? 5);
+  }
+
+  /**
+   * The wait before attempt `attempt` (1 for the first). The server's `retry` replaces the
+   * initial delay and is a floor: SSE polling servers rely on the client waiting that long.
+   */
+  delayMs(attempt: number, serverRetryMs: number | undefined): number {
+    const base = serverRetryMs ?? this.initialDelayMs;
+    const grown = Math.min(this.maxDelayMs, base * this.factor ** Math.max(0, attempt - 1));
+    return Math.max(serverRetryMs ?? 0, grown);
+  }
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!(value >= 0) || !Number.isFinite(value)) {
+    throw new RangeError(`reconnect.${name} must be a finite number >= 0 (got ${value})`);
+  }
+  return value;
+}
+
+/** Resolves after `ms`, or at once (false) when `signal` aborts first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      resolve(completed);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener("abort", onAbort);
+  });
+}

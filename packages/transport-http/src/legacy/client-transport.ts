@@ -1,0 +1,297 @@
+import { LocalError, type JsonRpcPayload, type Transport, type TransportHandlers } from "@mcpkit/core";
+import type { HeaderValues, HttpExchange, OutgoingHttpRequest } from "../client/options.js";
+import { HttpStatusError } from "../client/errors.js";
+import { readSse } from "../client/sse-parser.js";
+import { encodePayload } from "../shared/frame.js";
+import { MediaType } from "../shared/headers.js";
+
+/** Options of {@link LegacySseClientTransport}. */
+export interface LegacySseClientOptions {
+  /** The fetch to use. Default: the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /**
+   * Extra headers for each HTTP request (e.g. `Authorization`), asked for every time: the SSE GET
+   * (purpose `standalone`) and each POST (purpose `message`). Applied last, so they may override
+   * the transport's own.
+   */
+  readonly headers?: (request: OutgoingHttpRequest) => HeaderValues | Promise<HeaderValues>;
+  /** Told about every HTTP exchange (status 0 when it failed without a response). */
+  readonly onExchange?: (exchange: HttpExchange) => void;
+  /** How long `start` waits for the `endpoint` event after the GET. Default 10 000 ms. */
+  readonly endpointTimeoutMs?: number;
+  /** Largest outbound message in bytes; larger rejects `send` with `message_too_large`. Default 16 MiB. */
+  readonly maxMessageBytes?: number;
+  /**
+   * How long `close` lets POSTs already under way finish before aborting them (they then reject
+   * with `connection_closed`). Default 2000 ms.
+   */
+  readonly closeTimeoutMs?: number;
+}
+
+const closedError = () => new LocalError("connection_closed", "the SSE transport is closed");
+
+/**
+ * The client side of the deprecated HTTP+SSE transport (revision 2024-11-05), as a core
+ * `Transport`, on `fetch`. `start` GETs the SSE URL and waits (bounded) for the `endpoint` event,
+ * whose URL it resolves against the SSE URL and requires to be of the same origin (so the
+ * server cannot send the client's credentials elsewhere). Each message is then POSTed there, in
+ * order; everything the server sends arrives as `message` events on the stream. `close` aborts
+ * the stream, which ends the session on the server; the server ending the stream closes the
+ * transport.
+ *
+ * @example
+ * ```ts
+ * const transport = new LegacySseClientTransport("http://127.0.0.1:3000/sse", {
+ *   headers: () => ({ authorization: `Bearer ${token}` }),
+ * });
+ * const client = new Client({ clientInfo: { name: "app", version: "1.0.0" }, revision: "2024-11-05" });
+ * await client.connect(transport);
+ * ```
+ */
+export class LegacySseClientTransport implements Transport {
+  readonly closed: Promise<void>;
+  private handlers: TransportHandlers | undefined;
+  private endpoint: URL | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly aborter = new AbortController();
+  private closing: Promise<void> | undefined;
+  private ended = false;
+  private resolveClosed: () => void = () => {};
+  private readonly fetch: typeof fetch;
+  private readonly maxMessageBytes: number;
+
+  constructor(
+    readonly url: string,
+    private readonly options: LegacySseClientOptions = {},
+  ) {
+    this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    this.closed = new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
+  }
+
+  /** The URL messages are POSTed to, once the `endpoint` event named it. */
+  get endpointUrl(): string | undefined {
+    return this.endpoint?.href;
+  }
+
+  /** The session id in the endpoint URL's `sessionId` parameter, when it has one. */
+  get sessionId(): string | undefined {
+    return this.endpoint?.searchParams.get("sessionId") ?? undefined;
+  }
+
+  /**
+   * Opens the SSE stream and waits for the `endpoint` event. Rejects with `HttpStatusError` when
+   * the GET is refused, `LocalError("transport_failed")` when no usable endpoint arrives in time;
+   * the transport is then closed (without `onClose`: it never opened).
+   */
+  async start(handlers: TransportHandlers): Promise<void> {
+    if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
+    if (this.ended || this.closing) throw closedError();
+    this.handlers = handlers;
+    try {
+      await this.open();
+    } catch (error) {
+      this.ended = true;
+      this.aborter.abort();
+      this.resolveClosed();
+      throw error;
+    }
+  }
+
+  send(payload: JsonRpcPayload): Promise<void> {
+    if (this.closing || this.ended) return Promise.reject(closedError());
+    if (!this.endpoint) {
+      return Promise.reject(new LocalError("transport_failed", "start() has not opened the SSE stream yet"));
+    }
+    let body: string;
+    try {
+      body = encodePayload(payload, this.maxMessageBytes);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const posted = this.queue.then(() => this.post(payload, body));
+    this.queue = posted.catch(() => {});
+    return posted;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  /** Lets the POSTs under way finish (bounded), then drops the stream, which ends the session. */
+  private async shutDown(): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.closeTimeoutMs ?? 2000);
+    });
+    await Promise.race([this.queue, limit]);
+    clearTimeout(timer);
+    this.finish();
+  }
+
+  private async open(): Promise<void> {
+    const exchange = { method: "GET", url: this.url, purpose: "standalone" } as const;
+    let response: Response;
+    try {
+      response = await this.fetch(this.url, {
+        method: "GET",
+        headers: await this.headersFor(exchange, { accept: MediaType.sse }),
+        signal: this.aborter.signal,
+      });
+    } catch (error) {
+      this.options.onExchange?.({ ...exchange, status: 0, statusText: "", error: error as Error });
+      throw new LocalError("transport_failed", `the SSE GET failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    this.options.onExchange?.({ ...exchange, status: response.status, statusText: response.statusText });
+    if (!response.ok) throw await statusError(response);
+    const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type !== MediaType.sse || !response.body) {
+      await response.body?.cancel().catch(() => {});
+      throw new LocalError(
+        "transport_failed",
+        `the SSE GET answered ${type ?? "no content type"}, not an SSE stream`,
+      );
+    }
+    const base = response.url !== "" ? response.url : this.url;
+    const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
+    const body = response.body;
+    await new Promise<void>((resolve, reject) => {
+      let waiting = true;
+      const opened = (error?: Error) => {
+        if (!waiting) return;
+        waiting = false;
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
+      const timer = setTimeout(
+        () => opened(new LocalError("transport_failed", `no endpoint event within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      void this.read(body, base, opened, () => waiting);
+    });
+  }
+
+  /**
+   * Reads the stream until it ends. Until the endpoint arrives, `opened` is told the outcome and
+   * a failure is start's to report; after, the stream ending closes the transport.
+   */
+  private async read(
+    body: ReadableStream<Uint8Array>,
+    base: string,
+    opened: (error?: Error) => void,
+    opening: () => boolean,
+  ): Promise<void> {
+    let broken: Error | undefined;
+    try {
+      for await (const event of readSse(body)) {
+        if (this.ended) return;
+        if (event.event === "endpoint" && opening()) {
+          const problem = this.takeEndpoint(event.data, base);
+          opened(problem);
+          if (problem) return;
+        } else if (event.event === "message") this.deliver(event.data);
+      }
+    } catch (error) {
+      broken = new LocalError("transport_failed", `the SSE stream broke: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (opening()) {
+      opened(broken ?? new LocalError("transport_failed", "the SSE stream ended before an endpoint event"));
+      return;
+    }
+    // The server ended the stream (or it broke): the session is over.
+    this.finish(broken);
+  }
+
+  private takeEndpoint(data: string, base: string): Error | undefined {
+    let endpoint: URL;
+    try {
+      endpoint = new URL(data.trim(), base);
+    } catch {
+      return new LocalError("transport_failed", `the endpoint event holds no URL: ${JSON.stringify(data)}`);
+    }
+    if (endpoint.origin !== new URL(base).origin) {
+      return new LocalError(
+        "transport_failed",
+        `the endpoint event names another origin (${endpoint.origin}) than the SSE stream's`,
+      );
+    }
+    this.endpoint = endpoint;
+    return undefined;
+  }
+
+  private deliver(text: string): void {
+    if (this.ended || !this.handlers) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      this.handlers.onUnreadable({ problem: "parse", detail: (error as Error).message });
+      return;
+    }
+    this.handlers.onMessage(value);
+  }
+
+  private async post(payload: JsonRpcPayload, body: string): Promise<void> {
+    if (this.ended) throw closedError();
+    const url = (this.endpoint as URL).href;
+    const exchange = { method: "POST", url, purpose: "message" } as const;
+    let response: Response;
+    try {
+      response = await this.fetch(url, {
+        method: "POST",
+        headers: await this.headersFor({ ...exchange, message: payload }, { "content-type": MediaType.json }),
+        body,
+        signal: this.aborter.signal,
+      });
+    } catch (error) {
+      this.options.onExchange?.({ ...exchange, status: 0, statusText: "", error: error as Error });
+      if (this.ended) throw closedError();
+      throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    this.options.onExchange?.({ ...exchange, status: response.status, statusText: response.statusText });
+    if (response.status === 404) {
+      await response.body?.cancel().catch(() => {});
+      // The server no longer knows the session: its stream is gone too.
+      this.finish();
+      throw new LocalError("connection_closed", "the server ended the SSE session (HTTP 404)");
+    }
+    if (!response.ok) throw await statusError(response);
+    await response.body?.cancel().catch(() => {});
+  }
+
+  private async headersFor(
+    request: Omit<OutgoingHttpRequest, "sessionId">,
+    base: Record<string, string>,
+  ): Promise<Headers> {
+    const headers = new Headers(base);
+    const extra = await this.options.headers?.({ ...request, sessionId: this.sessionId });
+    if (extra)
+      new Headers(extra as Record<string, string>).forEach((value, name) => {
+        headers.set(name, value);
+      });
+    return headers;
+  }
+
+  private finish(error?: Error): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.aborter.abort();
+    this.handlers?.onClose(error);
+    this.resolveClosed();
+  }
+}
+
+async function statusError(response: Response): Promise<HttpStatusError> {
+  const text = await response.text().catch(() => "");
+  return new HttpStatusError(response.status, response.statusText, text, response.headers);
+}

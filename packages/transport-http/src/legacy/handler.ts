@@ -1,0 +1,151 @@
+import { MediaType, headerRecord } from "../shared/headers.js";
+import { isJsonRpcShape } from "../shared/messages.js";
+import { readBody } from "../server/body.js";
+import { preflightResponse, withCors } from "../server/cors.js";
+import { accepts, isJsonContentType } from "../server/negotiate.js";
+import { hostAllowed, originAllowed } from "../server/origin.js";
+import { RefusalCode, refusal } from "../server/refusal.js";
+import { newSessionId } from "../server/session-id.js";
+import { type LegacySseHandlerOptions, type ResolvedLegacyOptions, resolveLegacyOptions } from "./options.js";
+import { LegacySseServerTransport } from "./server-transport.js";
+
+const SSE_HEADERS = { "content-type": MediaType.sse, "cache-control": "no-cache", "x-accel-buffering": "no" };
+
+/** The query parameter of the POST URL that names the session. */
+export const SESSION_QUERY_PARAMETER = "sessionId";
+
+/**
+ * The HTTP+SSE transport of revision 2024-11-05 as a web-standard handler: give it the requests
+ * to its two paths (Node through `@mcpkit/transport-http/node`, or Workers, Deno and Bun directly).
+ */
+export interface LegacySseHandler {
+  /** Answers one HTTP request. Never rejects. */
+  handle(request: Request): Promise<Response>;
+  /** Ends every session (their streams end, their transports close) and refuses new ones with 503. */
+  close(): Promise<void>;
+  /** How many sessions are open. */
+  readonly sessionCount: number;
+}
+
+/**
+ * Creates the server side of the deprecated HTTP+SSE transport, for clients of revision
+ * 2024-11-05. A GET on `ssePath` opens a session: an SSE stream whose first event, `endpoint`,
+ * names the URL to POST messages to (`messagePath?sessionId=…`), and whose `message` events
+ * carry everything the server sends. Each POST is answered 202 with no body. Host and Origin are
+ * checked as by {@link createStreamableHttpHandler}. The handler imports nothing from `node:`.
+ *
+ * @example
+ * ```ts
+ * const legacy = createLegacySseHandler({ onSession: (transport) => server.connect(transport) });
+ * export default { fetch: (request: Request) => legacy.handle(request) }; // e.g. a Worker
+ * ```
+ */
+export function createLegacySseHandler(options: LegacySseHandlerOptions): LegacySseHandler {
+  return new LegacyEndpoint(resolveLegacyOptions(options));
+}
+
+class LegacyEndpoint implements LegacySseHandler {
+  private readonly sessions = new Map<string, LegacySseServerTransport>();
+  private shutDown = false;
+
+  constructor(private readonly options: ResolvedLegacyOptions) {}
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
+  async handle(request: Request): Promise<Response> {
+    let response: Response;
+    try {
+      response = await this.route(request);
+    } catch (error) {
+      this.options.onError(error);
+      response = refusal(500, "Internal error", RefusalCode.internalError);
+    }
+    const { cors } = this.options;
+    return cors ? withCors(response, request, cors) : response;
+  }
+
+  async close(): Promise<void> {
+    this.shutDown = true;
+    await Promise.all([...this.sessions.values()].map((session) => session.close()));
+  }
+
+  private async route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (!hostAllowed(url.host, this.options.allowedHosts)) {
+      return refusal(403, "Forbidden: Host not allowed");
+    }
+    if (!originAllowed(request.headers.get("origin"), this.options.allowedOrigins)) {
+      return refusal(403, "Forbidden: Origin not allowed");
+    }
+    const { ssePath, messagePathname } = this.options;
+    if (request.method === "GET" && url.pathname === ssePath) return this.open(request);
+    if (request.method === "POST" && url.pathname === messagePathname) return this.post(request, url);
+    const allow = [url.pathname === ssePath ? "GET" : "", url.pathname === messagePathname ? "POST" : ""];
+    const allowed = allow.filter((m) => m !== "").join(", ");
+    if (allowed === "") return refusal(404, "Not Found");
+    const { cors } = this.options;
+    if (request.method === "OPTIONS" && cors) return preflightResponse(request, cors);
+    return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: allowed });
+  }
+
+  private async open(request: Request): Promise<Response> {
+    if (!accepts(request.headers.get("accept"), MediaType.sse)) {
+      return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
+    }
+    if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
+    const { maxMessageBytes, keepAliveMs, maxBufferedBytes } = this.options;
+    const session = new LegacySseServerTransport(newSessionId(), {
+      maxMessageBytes,
+      keepAliveMs,
+      maxBufferedBytes,
+      onEnd: (ended) => {
+        if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
+      },
+    });
+    this.sessions.set(session.sessionId, session);
+    const body = session.openStream(this.endpointUrl(session.sessionId));
+    try {
+      await this.options.onSession(session);
+    } catch (error) {
+      this.options.onError(error);
+      session.end();
+      return refusal(500, "Internal error: the session could not be set up", RefusalCode.internalError);
+    }
+    // Runtimes that do not cancel the body when the client leaves still abort the request's signal.
+    request.signal.addEventListener("abort", () => session.end(), { once: true });
+    return new Response(body, { status: 200, headers: SSE_HEADERS });
+  }
+
+  private async post(request: Request, url: URL): Promise<Response> {
+    const sessionId = url.searchParams.get(SESSION_QUERY_PARAMETER);
+    if (sessionId === null || sessionId === "") {
+      return refusal(400, `Bad Request: the ${SESSION_QUERY_PARAMETER} query parameter is required`);
+    }
+    const session = this.sessions.get(sessionId);
+    if (!session || session.isClosed)
+      return refusal(404, "Not Found: no such session (its stream has ended)");
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+      return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
+    }
+    const body = await readBody(request, this.options.maxBodyBytes);
+    if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
+    let value: unknown;
+    try {
+      value = JSON.parse(body.text);
+    } catch (error) {
+      return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
+    }
+    if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
+    session.receive(value, { headers: headerRecord(request.headers) });
+    return new Response(null, { status: 202 });
+  }
+
+  /** The POST URL for a session, as the `endpoint` event names it. */
+  private endpointUrl(sessionId: string): string {
+    const { messagePath } = this.options;
+    const separator = messagePath.includes("?") ? "&" : "?";
+    return `${messagePath}${separator}${SESSION_QUERY_PARAMETER}=${encodeURIComponent(sessionId)}`;
+  }
+}

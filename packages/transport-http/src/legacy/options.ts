@@ -1,0 +1,70 @@
+import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
+import { type CorsOptions, resolveCors } from "../server/cors.js";
+import type { AllowList } from "../server/origin.js";
+import type { LegacySseServerTransport } from "./server-transport.js";
+
+/** Options of {@link createLegacySseHandler}. */
+export interface LegacySseHandlerOptions {
+  /**
+   * Called with each new session's transport when a client opens the SSE stream, before the
+   * stream's response goes out. Connect it to an engine: `server.connect(transport)`. A throw or
+   * rejection refuses the GET with 500.
+   */
+  readonly onSession: (transport: LegacySseServerTransport) => void | Promise<void>;
+  /** The path a GET opens a session's SSE stream on. Default `/sse`. */
+  readonly ssePath?: string;
+  /**
+   * The path clients POST messages to, sent in the `endpoint` event with `?sessionId=…`. A path
+   * (`/messages`) is resolved by the client against the SSE URL; an absolute URL is sent as is
+   * (useful behind a proxy that rewrites paths). Only its path is matched. Default `/messages`.
+   */
+  readonly messagePath?: string;
+  /** Largest POST body in bytes; larger gets 413. Default 4 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Largest outbound message in bytes; larger rejects `send`. Default 16 MiB. */
+  readonly maxMessageBytes?: number;
+  /**
+   * Unread bytes a session's stream may hold (a client that stops reading while the server keeps
+   * sending); past this, `send` rejects with `transport_failed` and the session ends. Default 64 MiB.
+   */
+  readonly maxBufferedBytes?: number;
+  /** How often an SSE comment keeps an idle stream (and the proxies on its way) alive, in ms. 0 never. Default 15 000. */
+  readonly keepAliveMs?: number;
+  /** Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check off. */
+  readonly allowedHosts?: AllowList;
+  /** Allowed `Origin` values when one is present (403 otherwise). Default: loopback origins. */
+  readonly allowedOrigins?: AllowList;
+  /** CORS for browser clients, as for the Streamable HTTP handler. Default false (no CORS headers). */
+  readonly cors?: boolean | CorsOptions;
+  /** Told about failures no HTTP response can carry (a throwing `onSession`). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** The options with their defaults filled in. */
+export interface ResolvedLegacyOptions
+  extends Required<Omit<LegacySseHandlerOptions, "allowedHosts" | "allowedOrigins" | "cors">>,
+    Pick<LegacySseHandlerOptions, "allowedHosts" | "allowedOrigins"> {
+  /** CORS settings; undefined when off. */
+  readonly cors: CorsOptions | undefined;
+  /** The path part of `messagePath`, which POSTs are matched on. */
+  readonly messagePathname: string;
+}
+
+export function resolveLegacyOptions(options: LegacySseHandlerOptions): ResolvedLegacyOptions {
+  // `??` rather than a spread: an option passed as undefined keeps its default.
+  const messagePath = options.messagePath ?? "/messages";
+  return {
+    onSession: options.onSession,
+    ssePath: options.ssePath ?? "/sse",
+    messagePath,
+    messagePathname: new URL(messagePath, "http://placeholder").pathname,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024,
+    keepAliveMs: options.keepAliveMs ?? 15_000,
+    maxBufferedBytes: options.maxBufferedBytes ?? 64 * 1024 * 1024,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+    cors: resolveCors(options.cors),
+    onError: options.onError ?? (() => {}),
+  };
+}

@@ -1,0 +1,118 @@
+import {
+  LocalError,
+  type JsonRpcPayload,
+  type MessageContext,
+  type Transport,
+  type TransportHandlers,
+} from "@mcpkit/core";
+import { encodePayload } from "../shared/frame.js";
+import { LegacySseStream } from "./sse-stream.js";
+
+/** Settings of one legacy session, from the handler's options. */
+export interface LegacySessionSettings {
+  readonly maxMessageBytes: number;
+  readonly keepAliveMs: number;
+  readonly maxBufferedBytes: number;
+  /** Called once when the session ends, so the handler forgets it. */
+  readonly onEnd: (session: LegacySseServerTransport) => void;
+}
+
+/**
+ * The server side of one HTTP+SSE session (revision 2024-11-05), as a core `Transport`. The
+ * handler made by {@link createLegacySseHandler} creates one per SSE GET and passes it to
+ * `onSession`. Everything the server sends goes out on that one stream as an SSE `message` event;
+ * messages the client POSTs arrive through `onMessage` (held until `start`). The session lasts as
+ * long as the stream: the client dropping it closes the transport, and `close` ends the stream.
+ *
+ * @example
+ * ```ts
+ * const handler = createLegacySseHandler({
+ *   onSession: (transport) => {
+ *     console.log("legacy session", transport.sessionId);
+ *     return server.connect(transport);
+ *   },
+ * });
+ * ```
+ */
+export class LegacySseServerTransport implements Transport {
+  readonly closed: Promise<void>;
+  private handlers: TransportHandlers | undefined;
+  private readonly inbox: [unknown, MessageContext][] = [];
+  private readonly sink: LegacySseStream;
+  private ended = false;
+  private resolveClosed: () => void = () => {};
+  private keepAlive: ReturnType<typeof setInterval> | undefined;
+
+  /** @internal Made by the handler, which writes the `endpoint` event first. */
+  constructor(
+    /** The session id carried in the POST URL's `sessionId` query parameter. */
+    readonly sessionId: string,
+    private readonly settings: LegacySessionSettings,
+  ) {
+    this.closed = new Promise((resolve) => {
+      this.resolveClosed = resolve;
+    });
+    // The client cancelling the response body is the client going away.
+    this.sink = new LegacySseStream(() => this.end());
+    if (settings.keepAliveMs > 0) {
+      this.keepAlive = setInterval(() => this.sink.comment("keep-alive"), settings.keepAliveMs);
+      (this.keepAlive as { unref?: () => void }).unref?.();
+    }
+  }
+
+  /** Whether the session has ended (closed by either side). */
+  get isClosed(): boolean {
+    return this.ended;
+  }
+
+  async start(handlers: TransportHandlers): Promise<void> {
+    if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
+    if (this.ended) throw new LocalError("connection_closed", "the SSE session has ended");
+    this.handlers = handlers;
+    for (const [value, context] of this.inbox.splice(0)) handlers.onMessage(value, context);
+  }
+
+  async send(payload: JsonRpcPayload): Promise<void> {
+    if (this.ended) throw new LocalError("connection_closed", "the SSE session has ended");
+    const json = encodePayload(payload, this.settings.maxMessageBytes);
+    if (this.sink.backlog > this.settings.maxBufferedBytes) {
+      // A client that stops reading must not make the server hold its messages without bound.
+      this.end();
+      throw new LocalError(
+        "transport_failed",
+        `the client left more than ${this.settings.maxBufferedBytes} bytes of its SSE stream unread; the session is closed`,
+      );
+    }
+    this.sink.event("message", json);
+  }
+
+  async close(): Promise<void> {
+    this.end();
+    return this.closed;
+  }
+
+  /** @internal The SSE response body; its first event names the POST URL. */
+  openStream(endpointUrl: string): ReadableStream<Uint8Array> {
+    this.sink.event("endpoint", endpointUrl);
+    return this.sink.body;
+  }
+
+  /** @internal A message arrived in a POST of this session. */
+  receive(value: unknown, context: MessageContext): void {
+    if (this.ended) return;
+    if (this.handlers) this.handlers.onMessage(value, context);
+    else this.inbox.push([value, context]);
+  }
+
+  /** @internal Ends the session: the stream ends, the handler forgets it, `onClose` runs once. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.keepAlive);
+    this.sink.close();
+    this.inbox.length = 0;
+    this.settings.onEnd(this);
+    this.handlers?.onClose();
+    this.resolveClosed();
+  }
+}

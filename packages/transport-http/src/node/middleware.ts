@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { StreamableHttpHandler } from "../server/handler.js";
+import { refusal } from "../server/refusal.js";
+import { toWebRequest, writeWebResponse } from "./request.js";
+
+/** A node:http request as frameworks hand it on: maybe with a body their parser already read. */
+export type FrameworkRequest = IncomingMessage & { body?: unknown };
+
+/** Connect/express-style middleware: `(req, res, next)`. */
+export type NodeMiddleware = (
+  req: FrameworkRequest,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => void;
+
+/** Options of {@link streamableHttpMiddleware}. */
+export interface MiddlewareOptions {
+  /**
+   * Serve only this path (query ignored) and pass other requests to `next`. Default: serve every
+   * request given, for mounting on a path (`app.use("/mcp", middleware)`).
+   */
+  readonly path?: string;
+}
+
+/**
+ * The Streamable HTTP endpoint as middleware for express, connect and other frameworks built on
+ * node:http. It reads the body itself, or, when a body parser ran first, takes `req.body` (a
+ * parsed JSON value, a string or a Buffer). For fastify, pass `request.raw` with `body` set and
+ * `reply.raw` after `reply.hijack()`.
+ *
+ * @example
+ * ```ts
+ * const handler = createStreamableHttpHandler({ onSession: (t) => server.connect(t) });
+ * app.use(express.json({ limit: "4mb" }));
+ * app.use("/mcp", streamableHttpMiddleware(handler));
+ * ```
+ */
+export function streamableHttpMiddleware(
+  handler: Pick<StreamableHttpHandler, "handle">,
+  options: MiddlewareOptions = {},
+): NodeMiddleware {
+  return (req, res, next) => {
+    if (options.path !== undefined && (req.url ?? "/").split("?")[0] !== options.path) {
+      if (next) next();
+      else res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+      return;
+    }
+    let request: Request;
+    try {
+      request = toWebRequest(req, res, bodyOf(req));
+    } catch {
+      void writeWebResponse(refusal(400, "Bad Request: malformed request line, Host or body"), res);
+      return;
+    }
+    void handler.handle(request).then((response) => writeWebResponse(response, res));
+  };
+}
+
+/**
+ * The body to use instead of reading `req`: what a parser left in `req.body`, or nothing when the
+ * stream was already read some other way; undefined to read the stream.
+ */
+function bodyOf(req: FrameworkRequest): string | Uint8Array | undefined {
+  const { body } = req;
+  if (body === undefined) return req.readableEnded ? "" : undefined;
+  if (typeof body === "string" || body instanceof Uint8Array) return body;
+  // Bodies that are not JSON values (a function, a BigInt) are refused as malformed.
+  const text: string | undefined = JSON.stringify(body);
+  if (text === undefined) throw new TypeError("req.body is not a JSON value");
+  return text;
+}

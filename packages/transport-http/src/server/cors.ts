@@ -1,0 +1,117 @@
+/**
+ * CORS for browser clients of the endpoint. CORS only lets a browser page read responses; the
+ * `allowedOrigins` check still runs first and refuses other origins with 403, preflight included.
+ * So to serve a web app at `https://app.example.com`, allow it there and turn CORS on.
+ *
+ * @example
+ * ```ts
+ * createStreamableHttpHandler({
+ *   onSession: (t) => server.connect(t),
+ *   allowedOrigins: ["https://app.example.com"],
+ *   cors: { maxAgeSeconds: 3600, allowCredentials: true },
+ * });
+ * ```
+ */
+export interface CorsOptions {
+  /**
+   * Origins whose pages may read responses: exact origins, or `"*"` for any. Default: every origin
+   * that passes `allowedOrigins`, echoed back.
+   */
+  readonly origins?: readonly string[] | "*";
+  /** How long a browser may cache a preflight answer, in seconds. Default 600. */
+  readonly maxAgeSeconds?: number;
+  /** Send `Access-Control-Allow-Credentials: true` (cookies, HTTP auth). Default false. */
+  readonly allowCredentials?: boolean;
+  /** Request headers to allow beyond the MCP ones (e.g. `X-Api-Key`). */
+  readonly allowHeaders?: readonly string[];
+  /** Response headers to expose beyond `Mcp-Session-Id`, `MCP-Protocol-Version` and `WWW-Authenticate`. */
+  readonly exposeHeaders?: readonly string[];
+}
+
+/**
+ * Request headers an MCP client sends, allowed on every preflight.
+ *
+ * @example
+ * ```ts
+ * CORS_ALLOW_HEADERS.includes("Last-Event-ID"); // true
+ * ```
+ */
+export const CORS_ALLOW_HEADERS = [
+  "Content-Type",
+  "Accept",
+  "Authorization",
+  "MCP-Protocol-Version",
+  "Mcp-Session-Id",
+  "Mcp-Method",
+  "Mcp-Name",
+  "Last-Event-ID",
+] as const;
+
+/**
+ * Response headers a browser client must read, exposed on every response when CORS is on.
+ *
+ * @example
+ * ```ts
+ * CORS_EXPOSE_HEADERS[0]; // "Mcp-Session-Id"
+ * ```
+ */
+export const CORS_EXPOSE_HEADERS = ["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"] as const;
+
+const ALLOW_METHODS = "GET, POST, DELETE, OPTIONS";
+
+/** The CORS options with defaults filled in; undefined when CORS is off. */
+export function resolveCors(cors: boolean | CorsOptions | undefined): CorsOptions | undefined {
+  if (cors === false || cors === undefined) return undefined;
+  return cors === true ? {} : cors;
+}
+
+/** Whether a preflight asks for anything: an OPTIONS with `Access-Control-Request-Method`. */
+export function isPreflight(request: Request): boolean {
+  return request.method === "OPTIONS" && request.headers.has("access-control-request-method");
+}
+
+/**
+ * The answer to an OPTIONS request (a preflight or a plain one): 204 with what is allowed. The
+ * origin headers come from {@link withCors}, which the handler applies to every response.
+ */
+export function preflightResponse(request: Request, cors: CorsOptions): Response {
+  const headers = new Headers({ allow: ALLOW_METHODS });
+  if (isPreflight(request)) {
+    headers.set("access-control-allow-methods", ALLOW_METHODS);
+    headers.set(
+      "access-control-allow-headers",
+      [...CORS_ALLOW_HEADERS, ...(cors.allowHeaders ?? [])].join(", "),
+    );
+    headers.set("access-control-max-age", String(cors.maxAgeSeconds ?? 600));
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+/** `response` with the CORS headers for `request`'s `Origin` added. */
+export function withCors(response: Response, request: Request, cors: CorsOptions): Response {
+  const headers = new Headers(response.headers);
+  headers.append("vary", "Origin");
+  headers.set(
+    "access-control-expose-headers",
+    [...CORS_EXPOSE_HEADERS, ...(cors.exposeHeaders ?? [])].join(", "),
+  );
+  const origin = request.headers.get("origin");
+  const allowed = allowedOrigin(origin, cors);
+  if (allowed !== undefined) {
+    headers.set("access-control-allow-origin", allowed);
+    if (cors.allowCredentials) headers.set("access-control-allow-credentials", "true");
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The `Access-Control-Allow-Origin` value for `origin`, if it may read. */
+function allowedOrigin(origin: string | null, cors: CorsOptions): string | undefined {
+  if (origin === null) return undefined;
+  const { origins } = cors;
+  // A credentialed response must name the origin; "*" is refused by browsers there.
+  if (origins === "*") return cors.allowCredentials ? origin : "*";
+  if (origins === undefined || origins.some((entry) => entry.toLowerCase() === origin.toLowerCase())) {
+    return origin;
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+/** One SSE event as an {@link EventStore} keeps it. */
+export interface StoredEvent {
+  /** The stream (a POST's response stream or the GET stream) the event went out on. */
+  readonly streamId: string;
+  /** The SSE `id` the event carried; unique within its session. */
+  readonly eventId: string;
+  /** The event's `data`: one JSON-RPC message as JSON text, or `""` for a priming event. */
+  readonly data: string;
+}
+
+/**
+ * Where a session's SSE events are kept so a client that lost a stream can resume it with
+ * `Last-Event-ID`. Async, so a shared store (Redis, a database) can back servers behind a load
+ * balancer. Implementations may drop old events to stay bounded; a resume from a dropped id is
+ * refused with 410. The endpoint calls `append` in event order per session and waits for earlier
+ * appends before it calls `eventsAfter`.
+ *
+ * @example
+ * ```ts
+ * const handler = createStreamableHttpHandler({
+ *   onSession: (t) => server.connect(t),
+ *   eventStore: new MemoryEventStore({ maxEventsPerSession: 500 }),
+ * });
+ * ```
+ */
+export interface EventStore {
+  /** Keeps one event of a session. */
+  append(sessionId: string, event: StoredEvent): Promise<void>;
+  /**
+   * The events of the same stream as `eventId` that came after it, oldest first; `undefined` when
+   * the store does not know `eventId` (never stored, dropped, or of another session).
+   */
+  eventsAfter(sessionId: string, eventId: string): Promise<readonly StoredEvent[] | undefined>;
+  /** Forgets a session's events: it has ended. */
+  dropSession(sessionId: string): Promise<void>;
+}

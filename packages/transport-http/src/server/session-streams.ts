@@ -1,0 +1,125 @@
+import type { EventStore, StoredEvent } from "./event-store.js";
+import { SseStream, type SseStreamHost, replayOnly } from "./sse-stream.js";
+
+/** Settings of a session's SSE streams, from the handler's options. */
+export interface StreamSettings {
+  readonly eventStore: EventStore;
+  readonly keepAliveMs: number;
+  /** The `retry` of priming events, in ms. */
+  readonly retryMs: number;
+  /** With polling, a POST's SSE connection closes this long after it opens; 0 never. */
+  readonly closeSseAfterMs: number;
+  readonly maxQueuedMessages: number;
+  /** Told about event store failures. */
+  readonly onError: (error: unknown) => void;
+}
+
+/** The id of the GET stream; POST streams are `p1`, `p2`, … */
+const GET_STREAM = "g";
+
+/** The stream an event id belongs to: ids are `<stream>-<number>`. */
+export function streamOfEventId(eventId: string): string | undefined {
+  const match = /^(g|p\d+)-\d+$/.exec(eventId);
+  return match?.[1];
+}
+
+/**
+ * The SSE streams of one session: event ids (unique within the session, naming their stream),
+ * the ordered hand-off to the event store, and resumption by `Last-Event-ID`.
+ */
+export class SessionStreams implements SseStreamHost {
+  /** The GET stream; it holds messages for the next GET while none is open. */
+  readonly standalone: SseStream;
+  private readonly live = new Map<string, SseStream>();
+  private eventCount = 0;
+  private postCount = 0;
+  private storing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly settings: StreamSettings,
+    readonly touch: () => void,
+  ) {
+    this.standalone = new SseStream(GET_STREAM, this, {
+      whenDetached: "queue",
+      maxHeld: settings.maxQueuedMessages,
+      closeAfterMs: 0,
+      onDone: () => this.live.delete(GET_STREAM),
+    });
+    this.live.set(GET_STREAM, this.standalone);
+  }
+
+  get keepAliveMs(): number {
+    return this.settings.keepAliveMs;
+  }
+
+  /** Whether any connection is open: the client is listening. */
+  get listening(): boolean {
+    for (const stream of this.live.values()) if (stream.listening) return true;
+    return false;
+  }
+
+  nextEventId(streamId: string): string {
+    this.eventCount += 1;
+    return `${streamId}-${this.eventCount}`;
+  }
+
+  store(event: StoredEvent): void {
+    this.storing = this.storing
+      .then(() => this.settings.eventStore.append(this.sessionId, event))
+      .catch((error: unknown) => this.settings.onError(error));
+  }
+
+  /** A new stream for a POST's answer; `polling` on 2025-11-25 and later. */
+  openPostStream(polling: boolean): { stream: SseStream; body: ReadableStream<Uint8Array> } {
+    this.postCount += 1;
+    const id = `p${this.postCount}`;
+    const stream = new SseStream(id, this, {
+      whenDetached: "store",
+      maxHeld: this.settings.maxQueuedMessages,
+      closeAfterMs: this.settings.closeSseAfterMs,
+      onDone: () => this.live.delete(id),
+    });
+    this.live.set(id, stream);
+    return { stream, body: stream.open(polling ? this.settings.retryMs : undefined) };
+  }
+
+  /** Opens the GET stream afresh; undefined while a connection of it is open. */
+  openStandalone(polling: boolean): ReadableStream<Uint8Array> | undefined {
+    if (this.standalone.listening) return undefined;
+    return this.standalone.open(polling ? this.settings.retryMs : undefined);
+  }
+
+  /**
+   * Resumes the stream `lastEventId` belongs to: the events after it, then (if the stream goes
+   * on) live. Undefined when the id is unknown to the event store.
+   */
+  async resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
+    const streamId = streamOfEventId(lastEventId);
+    if (streamId === undefined) return undefined;
+    const live = this.live.get(streamId);
+    const ticket = live?.beginResume() ?? 0;
+    let replay: readonly StoredEvent[] | undefined;
+    try {
+      // Everything already sent on the stream is in the store once earlier appends are done.
+      await this.storing;
+      replay = await this.settings.eventStore.eventsAfter(this.sessionId, lastEventId);
+    } finally {
+      if (replay === undefined) live?.resumeFailed(ticket);
+    }
+    if (replay === undefined) return undefined;
+    this.touch();
+    return live ? live.resumed(ticket, replay) : replayOnly(replay);
+  }
+
+  /** Ends every stream; the GET stream keeps what it holds for one last GET. */
+  end(): void {
+    for (const stream of [...this.live.values()]) {
+      if (stream === this.standalone) stream.finish();
+      else stream.end();
+    }
+    this.storing = this.storing
+      .then(() => this.settings.eventStore.dropSession(this.sessionId))
+      .catch((error: unknown) => this.settings.onError(error));
+  }
+}

@@ -1,0 +1,197 @@
+import { LocalError } from "@mcpkit/core";
+import type { StoredEvent } from "./event-store.js";
+import { SseConnection } from "./sse-connection.js";
+import { primingEvent, retryField, sseMessage, storedEvent } from "./sse-format.js";
+
+/** What a stream needs from its session. */
+export interface SseStreamHost {
+  /** A new event id on `streamId`, unique within the session and encoding the stream. */
+  nextEventId(streamId: string): string;
+  /** Hands an event to the session's event store, in order. */
+  store(event: StoredEvent): void;
+  /** A connection opened or went away (the idle clock restarts). */
+  touch(): void;
+  readonly keepAliveMs: number;
+}
+
+/** How a stream treats messages sent while no connection carries it. */
+export interface SseStreamPolicy {
+  /**
+   * `queue`: hold them (without ids) for the next connection, fresh or resumed: the GET stream.
+   * `store`: give them ids and keep them only in the event store, for a resume: a POST's stream.
+   */
+  readonly whenDetached: "queue" | "store";
+  /** Most messages held; past it `emit` throws. */
+  readonly maxHeld: number;
+  /** With polling on, each connection closes this long after it opens (0: never). */
+  readonly closeAfterMs: number;
+  /** Runs once when the stream is finished and has nothing left to deliver. */
+  readonly onDone: () => void;
+}
+
+/**
+ * One logical SSE stream of a session (a POST's answer or the GET stream), which outlives its
+ * connections: every event gets an id and goes to the event store, so a client that lost the
+ * connection resumes with `Last-Event-ID` and misses nothing. With polling (2025-11-25 and later)
+ * a connection starts with a priming event and the server may close it early.
+ */
+export class SseStream {
+  private connection: SseConnection | undefined;
+  private held: string[] = [];
+  private resumeTicket = 0;
+  private resuming = false;
+  private finished = false;
+  private done = false;
+  private retryMs: number | undefined;
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly id: string,
+    private readonly host: SseStreamHost,
+    private readonly policy: SseStreamPolicy,
+  ) {}
+
+  /** Whether a connection is open or being resumed (the client is listening). */
+  get listening(): boolean {
+    return this.resuming || this.connection?.alive === true;
+  }
+
+  /** Messages waiting for a connection. */
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  /**
+   * Opens a fresh connection: with `retryMs` (polling), a priming event first; then whatever
+   * waited for it.
+   */
+  open(retryMs: number | undefined): ReadableStream<Uint8Array> {
+    this.retryMs = retryMs;
+    const connection = this.connect();
+    if (retryMs !== undefined) {
+      const eventId = this.host.nextEventId(this.id);
+      connection.write(primingEvent(eventId, retryMs));
+      this.host.store({ streamId: this.id, eventId, data: "" });
+    }
+    this.flushHeld();
+    this.settle();
+    return connection.body;
+  }
+
+  /** Sends one message (JSON text) on the stream, or keeps it as the policy says. */
+  emit(json: string): void {
+    if (this.resuming || (!this.connection && this.policy.whenDetached === "queue")) {
+      if (this.held.length >= this.policy.maxHeld) {
+        throw new LocalError(
+          "transport_failed",
+          `more than ${this.policy.maxHeld} messages wait for an SSE stream`,
+        );
+      }
+      this.held.push(json);
+      return;
+    }
+    const eventId = this.host.nextEventId(this.id);
+    this.connection?.write(sseMessage(json, eventId));
+    this.host.store({ streamId: this.id, eventId, data: json });
+  }
+
+  /** No more messages will come (a POST's requests are all answered, or the session ended). */
+  finish(): void {
+    this.finished = true;
+    this.settle();
+  }
+
+  /** Ends the stream now, dropping what waits (the session ended). */
+  end(): void {
+    this.held = [];
+    this.resuming = false;
+    this.finished = true;
+    this.settle();
+  }
+
+  /** Starts a resume: the current connection closes and messages wait; returns a ticket. */
+  beginResume(): number {
+    this.dropConnection();
+    this.resuming = true;
+    this.resumeTicket += 1;
+    return this.resumeTicket;
+  }
+
+  /** Completes a resume: the replayed events, then what waited meanwhile, then live. */
+  resumed(ticket: number, replay: readonly StoredEvent[]): ReadableStream<Uint8Array> {
+    if (ticket !== this.resumeTicket || !this.resuming) return replayOnly(replay);
+    this.resuming = false;
+    const connection = this.connect();
+    for (const event of replay) connection.write(storedEvent(event.eventId, event.data));
+    this.flushHeld();
+    this.settle();
+    return connection.body;
+  }
+
+  /** Gives a resume up (its id was unknown): what waited goes where it would have gone. */
+  resumeFailed(ticket: number): void {
+    if (ticket !== this.resumeTicket || !this.resuming) return;
+    this.resuming = false;
+    this.flushHeld();
+    this.settle();
+  }
+
+  /**
+   * Closes the current connection early (SSE polling), telling the client when to come back; the
+   * stream goes on and the client resumes it. False when polling is off or no connection is open.
+   */
+  closeConnection(): boolean {
+    if (this.retryMs === undefined || !this.connection) return false;
+    this.connection.write(retryField(this.retryMs));
+    this.dropConnection();
+    return true;
+  }
+
+  private connect(): SseConnection {
+    this.dropConnection();
+    const connection = new SseConnection(this.host.keepAliveMs, () => {
+      if (this.connection !== connection) return;
+      this.connection = undefined;
+      clearTimeout(this.closeTimer);
+      this.host.touch();
+    });
+    this.connection = connection;
+    if (this.retryMs !== undefined && this.policy.closeAfterMs > 0 && !this.finished) {
+      this.closeTimer = setTimeout(() => this.closeConnection(), this.policy.closeAfterMs);
+      (this.closeTimer as { unref?: () => void }).unref?.();
+    }
+    return connection;
+  }
+
+  private dropConnection(): void {
+    clearTimeout(this.closeTimer);
+    const connection = this.connection;
+    this.connection = undefined;
+    connection?.close();
+  }
+
+  private flushHeld(): void {
+    if (!this.connection && this.policy.whenDetached === "queue") return;
+    for (const json of this.held.splice(0)) this.emit(json);
+  }
+
+  /** Once finished with nothing left to deliver live: close the connection and report done. */
+  private settle(): void {
+    if (!this.finished || this.resuming || this.done) return;
+    if (!this.connection && this.held.length > 0) return;
+    this.dropConnection();
+    this.done = true;
+    this.policy.onDone();
+  }
+}
+
+/** A stream that replays `events` and ends. */
+export function replayOnly(events: readonly StoredEvent[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const event of events) controller.enqueue(encoder.encode(storedEvent(event.eventId, event.data)));
+      controller.close();
+    },
+  });
+}
