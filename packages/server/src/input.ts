@@ -1,4 +1,4 @@
-import { hasCapability, LocalError } from "@mcpkit/core";
+import { hasCapability, LocalError, missingClientCapability } from "@mcpkit/core";
 import { methodInfo } from "@mcpkit/schema";
 import type { JsonObject, Params, RequestContext } from "@mcpkit/core";
 
@@ -66,6 +66,8 @@ function checkAsk(ctx: RequestContext, method: string, params: Params): void {
     ctx.peer.capabilities as Record<string, unknown> | undefined,
   );
   if (capability && !hasCapability(ctx.peer.capabilities, capability)) {
+    // Stateless era: the request's envelope lacked it, which the protocol answers with -32021.
+    if (ctx.era !== "session") throw missingClientCapability(capability);
     throw new LocalError(
       "capability_missing",
       `the client did not declare the "${capability}" capability, so ${method} cannot be sent to it`,

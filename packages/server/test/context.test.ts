@@ -85,7 +85,22 @@ describe("ctx.elicit and ctx.listRoots", () => {
     await server.close();
   });
 
-  it.each([...sessionRevisions, "2026-07-28"] as const)(
+  it("2026-07-28: a capability the request's envelope lacks is -32021 naming it, and no input round", async () => {
+    const server = newServer();
+    server.tool({ name: "sample", inputSchema: { type: "object" } }, async (_a, ctx) => {
+      await ctx.sample({ messages: [], maxTokens: 5 });
+      return { content: [] };
+    });
+    const client = await connect(server, "2026-07-28", {});
+    expect(await client.error("tools/call", { name: "sample" })).toEqual({
+      code: -32021,
+      message: "Missing required client capability: sampling",
+      data: { requiredCapabilities: { sampling: {} } },
+    });
+    await server.close();
+  });
+
+  it.each(sessionRevisions)(
     "a capability the client lacks is a clear error and nothing on the wire (%s)",
     async (revision) => {
       const server = newServer();

@@ -177,17 +177,13 @@ describe("ctx.sample() with tools and toolChoice", () => {
     expect(plain(done)).toEqual(answered);
   });
 
-  it("2026-07-28: without sampling.tools in the envelope, a clear error and no round", async () => {
+  it("2026-07-28: without sampling.tools in the envelope, -32021 naming it and no round", async () => {
     const server = sampler(request);
     const client = await connect(server, "2026-07-28", { sampling: {} });
-    expect(plain(await client.result("tools/call", { name: "plan" }))).toEqual({
-      content: [
-        {
-          type: "text",
-          text: 'the client did not declare the "sampling.tools" capability, so sampling/createMessage cannot be sent to it',
-        },
-      ],
-      isError: true,
+    expect(await client.error("tools/call", { name: "plan" })).toEqual({
+      code: -32021,
+      message: "Missing required client capability: sampling.tools",
+      data: { requiredCapabilities: { sampling: { tools: {} } } },
     });
     await server.close();
   });

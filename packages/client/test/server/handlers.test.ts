@@ -112,6 +112,16 @@ describe.each(allRevisions)("server-to-client requests at %s", (revision: Revisi
   it("without a handler the client declares nothing and the server's ctx refuses to ask", async () => {
     const { server, runs } = askingServer();
     const client = await connect(server, revision);
+    if (revision === "2026-07-28") {
+      // Stateless era: the request's envelope lacked the capability, answered with -32021.
+      await expect(client.callTool({ name: "roots" })).rejects.toMatchObject({
+        code: -32021,
+        message: "Missing required client capability: roots",
+        data: { requiredCapabilities: { roots: {} } },
+      });
+      expect(runs.roots).toBe(1);
+      return;
+    }
     const result = await client.callTool({ name: "roots" });
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toBe(
@@ -303,6 +313,13 @@ describe.each(["2025-11-25", "2026-07-28"] as const)("sampling with tools at %s"
 
   it("without samplingTools the server does not send tools", async () => {
     const client = await connect(toolSampler(), revision, { sampling });
+    if (revision === "2026-07-28") {
+      await expect(client.callTool({ name: "plan" })).rejects.toMatchObject({
+        code: -32021,
+        message: "Missing required client capability: sampling.tools",
+      });
+      return;
+    }
     const result = await client.callTool({ name: "plan" });
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).toBe(
