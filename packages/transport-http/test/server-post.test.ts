@@ -293,7 +293,17 @@ describe("POST refusals", () => {
     expect(parse.status).toBe(400);
     expect(JSON.parse(parse.body)).toMatchObject({ id: null, error: { code: -32700 } });
     expect(JSON.parse(parse.body).error.message).toMatch(/^Parse error: /);
-    for (const body of ['{"hello":"world"}', "[]", "42"]) {
+    const malformed = [
+      '{"hello":"world"}',
+      "[]",
+      "42",
+      '{"jsonrpc":"2.0","id":7,"method":42}',
+      '{"jsonrpc":"2.0","id":{},"method":"ping"}',
+      '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}',
+      '{"jsonrpc":"2.0","id":1}',
+      '[{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","method":false}]',
+    ];
+    for (const body of malformed) {
       const response = await raw(url, { headers: POST_HEADERS, body });
       expect([response.status, response.body]).toEqual([
         400,

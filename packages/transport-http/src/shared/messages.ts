@@ -28,13 +28,23 @@ export function isResponse(value: unknown): value is Loose & { readonly id: Requ
   return isObject(value) && value.method === undefined && ("result" in value || "error" in value);
 }
 
+/** Whether one member is a request, a notification or a response, as far as HTTP routing needs. */
+function isWellFormed(member: unknown): boolean {
+  if (!isObject(member) || member.jsonrpc !== "2.0") return false;
+  if ("method" in member) return typeof member.method === "string" && (!("id" in member) || isId(member.id));
+  const answers = Number("result" in member) + Number("error" in member) === 1;
+  return answers && (isId(member.id) || member.id === null);
+}
+
 /**
- * Whether a POST body has the shape of JSON-RPC: one object with `jsonrpc: "2.0"`, or a non-empty
- * array of them. The engine judges the rest.
+ * Whether a POST body has the shape of JSON-RPC: one request, notification or response with
+ * `jsonrpc: "2.0"`, or a non-empty array of them. Anything else (e.g. a numeric `method`) must be
+ * refused here: routing would otherwise take it for a notification and answer 202. The engine
+ * judges the rest (params, known methods).
  */
 export function isJsonRpcShape(value: unknown): boolean {
   const members = membersOf(value);
-  return members.length > 0 && members.every((m) => isObject(m) && m.jsonrpc === "2.0");
+  return members.length > 0 && members.every(isWellFormed);
 }
 
 /** The ids of the requests in a message or batch. */
