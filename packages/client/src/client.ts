@@ -16,6 +16,7 @@ import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
 import { collectPages, toPage } from "./features/pagination.js";
+import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
@@ -157,9 +158,14 @@ export class Client {
     await this.request("ping", {}, options);
   }
 
-  /** All tools, every page (bounded by `maxPages`); remembered for output-schema checks. */
+  /**
+   * All tools, every page (bounded by `maxPages`); remembered for output-schema checks and
+   * `Mcp-Param-*` headers. In the 2026-07-28 era, tools with an unusable `x-mcp-header`
+   * annotation are left out (each reported to `onError` as `ClientError("invalid_tool_definition")`).
+   */
   async listTools(options?: ListOptions): Promise<T.Tool[]> {
-    const tools = await this.listAll<T.Tool>("tools/list", "tools", options);
+    const listed = await this.listAll<T.Tool>("tools/list", "tools", options);
+    const tools = this.era === "stateless" ? dropUnusableTools(listed, (e) => this.report(e)) : listed;
     this.tools.clear();
     for (const tool of tools) this.tools.set(tool.name, tool);
     this.listed.add("tools");
@@ -171,7 +177,9 @@ export class Client {
 
   /**
    * Calls a tool. `structuredContent` is checked against the tool's output schema (from the last
-   * listing; the tools are listed first if the tool is unknown).
+   * listing; the tools are listed first if the tool is unknown). In the 2026-07-28 era the
+   * arguments the tool's `inputSchema` annotates with `x-mcp-header` are also sent as
+   * `Mcp-Param-*` HTTP headers (the tools are listed first if the tool is unknown).
    *
    * @example
    * ```ts
@@ -183,23 +191,31 @@ export class Client {
    */
   async callTool(params: T.CallToolParams, options: CallToolOptions = {}): Promise<T.CallToolResult> {
     const { validateOutput = true, ...callOptions } = options;
+    // The stateless era needs the definition before the call (its headers), the others after.
+    const early = this.era === "stateless";
+    let tool = early ? await this.knownTool(params.name, options.signal) : undefined;
+    const mirrored = toolParamHeaders(tool, params.arguments);
     const result = (await this.request(
       "tools/call",
       { ...params },
-      callOptions,
+      mirrored ? { ...callOptions, headers: { ...mirrored, ...callOptions.headers } } : callOptions,
     )) as unknown as T.CallToolResult;
     if (!this.validator || !validateOutput || result.isError) return result;
-    let tool = this.tools.get(params.name);
-    if (!tool && !this.listed.has("tools")) {
+    if (!early) tool = await this.knownTool(params.name, options.signal);
+    if (tool) checkStructuredContent(tool, result, this.validator);
+    return result;
+  }
+
+  /** A tool's definition from the last listing; the tools are listed once if none was made yet. */
+  private async knownTool(name: string, signal: AbortSignal | undefined): Promise<T.Tool | undefined> {
+    if (!this.tools.has(name) && !this.listed.has("tools")) {
       try {
-        await this.listTools({ signal: options.signal });
+        await this.listTools({ signal });
       } catch (error) {
         this.report(error instanceof Error ? error : new Error(String(error)));
       }
-      tool = this.tools.get(params.name);
     }
-    if (tool) checkStructuredContent(tool, result, this.validator);
-    return result;
+    return this.tools.get(name);
   }
 
   async listResources(options?: ListOptions): Promise<T.Resource[]> {

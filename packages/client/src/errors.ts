@@ -14,7 +14,9 @@ export type ClientErrorCode =
   /** The era could not be settled: the server speaks no revision this client accepts. */
   | "no_common_revision"
   /** `connect` was called twice, or a method was called before `connect`. */
-  | "not_connected";
+  | "not_connected"
+  /** A listed tool has an unusable 2026-07-28 `x-mcp-header` annotation; `listTools` leaves it out. */
+  | "invalid_tool_definition";
 
 /**
  * A failure on the client's side with a string code (never a JSON-RPC code). Wire errors stay

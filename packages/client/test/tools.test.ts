@@ -20,7 +20,12 @@ for (const revision of ["2025-06-18", "2025-11-25", "2026-07-28"] as const) {
       const { client, log } = await setup(revision);
       const result = await client.callTool({ name: "weather" });
       expect(result.structuredContent).toEqual({ temperature: 21.5 });
-      expect(log.calls.map((c) => c.method)).toEqual(["tools/call", "tools/list", "tools/list"]);
+      // The stateless era lists first: the definition also says which arguments go into headers.
+      const expected =
+        revision === "2026-07-28"
+          ? ["tools/list", "tools/list", "tools/call"]
+          : ["tools/call", "tools/list", "tools/list"];
+      expect(log.calls.map((c) => c.method)).toEqual(expected);
     });
 
     it("rejects content that does not match, with the pointer", async () => {

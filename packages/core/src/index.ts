@@ -25,6 +25,23 @@ export type {
 } from "./transport.js";
 export { createInMemoryPair, type InMemoryPairOptions } from "./in-memory.js";
 
+// Stateless-era HTTP header values (shared by the HTTP transport, the server and the client).
+export { decodeHeaderValue, encodeHeaderValue } from "./headers/header-value.js";
+export {
+  type HeaderMismatch,
+  type HeaderMismatchData,
+  HeaderMismatches,
+} from "./headers/header-mismatch.js";
+export {
+  checkParamHeaders,
+  PARAM_HEADER_KEYWORD,
+  type ParamHeaderBinding,
+  paramHeaders,
+  type ParamHeadersReading,
+  readParamHeaders,
+  renderParamValue,
+} from "./headers/param-headers.js";
+
 // The engine.
 export { Connection, type ConnectionOptions } from "./engine/connection.js";
 export type { InvalidParamsData } from "./engine/checks.js";

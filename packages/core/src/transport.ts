@@ -26,6 +26,11 @@ export interface SendOptions {
    * while handling it), so transports with several streams (HTTP) can route it.
    */
   readonly relatedRequestId?: RequestId;
+  /**
+   * Extra headers for the HTTP request that carries this payload (a client's `Mcp-Param-*`
+   * headers). Only the Streamable HTTP client transport uses them; other transports ignore them.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A frame a transport could not turn into a JSON value. */

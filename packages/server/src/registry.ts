@@ -39,9 +39,12 @@ export class Registry<D> {
     private readonly keyOf: (definition: D) => string,
     private readonly kind: string,
     private readonly changed: () => void,
+    /** Refuses a definition that cannot be served (throws), on `add` and on every `update`. */
+    private readonly check: (definition: D) => void = () => {},
   ) {}
 
   add(definition: D): RegistrationHandle<D> {
+    this.check(definition);
     const key = this.keyOf(definition);
     if (this.entries.has(key))
       throw new Error(`a ${this.kind} named ${JSON.stringify(key)} is already registered`);
@@ -69,6 +72,7 @@ export class Registry<D> {
         live();
         const before = this.keyOf(entry.definition);
         const next = { ...entry.definition, ...changes };
+        this.check(next);
         const after = this.keyOf(next);
         if (after !== before) {
           if (this.entries.has(after))

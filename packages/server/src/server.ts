@@ -10,6 +10,7 @@ import {
   templateOf,
 } from "./features/resources.js";
 import type { FeatureEnv } from "./features/shared.js";
+import { assertParamHeaderAnnotations } from "./features/param-headers.js";
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
@@ -109,10 +110,11 @@ export class Server {
     readonly info: ImplementationInfo,
     private readonly options: ServerOptions = {},
   ) {
-    this.tools = new Registry(
+    this.tools = new Registry<ToolRegistration>(
       (t) => t.name,
       "tool",
       () => this.changed("tools"),
+      assertParamHeaderAnnotations,
     );
     this.resources = new Registry(
       (r) => r.uri,

@@ -39,6 +39,11 @@ export interface CallOptions {
   readonly onProgress?: (progress: Progress) => void;
   /** Skip the 2026-07-28 result cache for this call (the fresh result is still stored). */
   readonly fresh?: boolean;
+  /**
+   * Extra HTTP headers for this request (the Streamable HTTP client transport sends them; other
+   * transports ignore them). `callTool` adds the `Mcp-Param-*` headers itself.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Methods whose stateless-era answer may be `input_required`. */

@@ -232,7 +232,10 @@ export class Connection implements EraHost {
       onProgress: options.onProgress,
       signal,
     });
-    this.send(message, related(options.relatedRequestId)).catch((error: unknown) => {
+    const sendOptions: SendOptions = options.headers
+      ? { ...related(options.relatedRequestId), headers: options.headers }
+      : related(options.relatedRequestId);
+    this.send(message, sendOptions).catch((error: unknown) => {
       this.pending.take(id)?.reject(asError(error));
     });
     return answer;

@@ -44,6 +44,8 @@ export interface RequestOptions {
   readonly relatedRequestId?: RequestId;
   /** Extra `_meta` keys to send with the request (the era's own keys win on conflict). */
   readonly meta?: Readonly<Record<string, unknown>>;
+  /** Extra transport headers for this request (see `SendOptions.headers`; HTTP client transports only). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** Options for {@link Connection.notify}. */

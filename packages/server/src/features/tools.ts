@@ -8,6 +8,7 @@ import type { ServerRequestHandler } from "../session.js";
 import { blockFor, pick, sinceFields } from "../shape.js";
 import { jsonSchemaOf, type Parsed, standardParser, type ToJsonSchema } from "../standard-schema.js";
 import type { StandardToolDefinition, ToolDefinition, ToolHandler, ToolResult } from "../types.js";
+import { assertParamHeaders } from "./param-headers.js";
 import { type FeatureEnv, listPage } from "./shared.js";
 
 /** A registered tool: its definition and its handler. */
@@ -136,6 +137,8 @@ async function callTool(
   const tool = tools.get(name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
   const given = (params.arguments ?? {}) as Record<string, unknown>;
+  // Header mirrors are checked before the arguments: a mismatch is a refused request (HTTP 400).
+  if (typeof given === "object" && given !== null) assertParamHeaders(tool, given, ctx);
   const parsed = tool.parseInput ? await tool.parseInput(given) : checkArgs(tool, given);
   if (parsed.issue) {
     const issue = parsed.issue;

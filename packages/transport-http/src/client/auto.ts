@@ -107,15 +107,16 @@ export class HttpClientTransport implements Transport {
     }
   }
 
-  send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
+  send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended || this.closing) {
       return Promise.reject(new LocalError("connection_closed", "the HTTP transport is closed"));
     }
     const inner = this.inner;
     if (!inner) return Promise.reject(new LocalError("transport_failed", "start() has not been called"));
-    // Client transports route nothing by SendOptions: every message is its own POST.
-    if (this.settled) return inner.send(payload);
-    const sent = this.gate.then(() => this.sendUnsettled(payload));
+    // Client transports route nothing by SendOptions (every message is its own POST), but the
+    // Streamable HTTP one adds `options.headers` to the POST.
+    if (this.settled) return inner.send(payload, options);
+    const sent = this.gate.then(() => this.sendUnsettled(payload, options));
     this.gate = sent.catch(() => {});
     return sent;
   }
@@ -128,11 +129,11 @@ export class HttpClientTransport implements Transport {
     return this.closing;
   }
 
-  private async sendUnsettled(payload: JsonRpcPayload): Promise<void> {
+  private async sendUnsettled(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     const inner = this.inner as Inner;
-    if (this.settled) return inner.send(payload);
+    if (this.settled) return inner.send(payload, options);
     try {
-      await inner.send(payload);
+      await inner.send(payload, options);
       this.settled = true;
     } catch (error) {
       const refused = error instanceof HttpStatusError && LEGACY_REFUSALS.has(error.status);

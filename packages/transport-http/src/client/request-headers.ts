@@ -11,16 +11,20 @@ export interface HeaderInputs {
   /** The negotiated session-era revision, once known. */
   readonly protocolVersion: string | undefined;
   readonly hook: StreamableHttpClientOptions["headers"];
+  /** Headers the caller gave with this one payload (`SendOptions.headers`, e.g. `Mcp-Param-*`). */
+  readonly extra?: Readonly<Record<string, string>>;
 }
 
 /**
- * The headers of one request: `base` (Accept, Content-Type, Last-Event-ID), then the era's own —
+ * The headers of one request: `base` (Accept, Content-Type, Last-Event-ID), then the payload's
+ * own `extra` (`SendOptions.headers`), then the era's own —
  * session era: `Mcp-Session-Id` and `MCP-Protocol-Version`; stateless era: the envelope's
  * `MCP-Protocol-Version` and the `Mcp-Method`/`Mcp-Name` mirrored from the body, never a
  * session — then the hook's, which win.
  */
 export async function buildHeaders(base: Record<string, string>, inputs: HeaderInputs): Promise<Headers> {
   const headers = new Headers(base);
+  for (const [name, value] of Object.entries(inputs.extra ?? {})) headers.set(name, value);
   const { stateless } = inputs;
   const sessionId = stateless === undefined ? inputs.request.sessionId : undefined;
   if (stateless !== undefined) {

@@ -1,4 +1,4 @@
-import { MetaKey, statelessRevisions } from "@mcpkit/core";
+import { encodeHeaderValue, MetaKey, statelessRevisions } from "@mcpkit/core";
 
 /** Header names the stateless era (2026-07-28) adds, lower-cased. */
 export const StatelessHeader = {
@@ -48,11 +48,10 @@ export function mirroredHeaders(payload: unknown): Record<string, string> {
   return headers;
 }
 
-const PLAIN = /^[\x20-\x7e]*$/;
-
 /**
  * A value as HTTP header text: as is when it is printable ASCII without leading or trailing
- * whitespace (HTTP would trim it), else `=?base64?<base64 of the UTF-8>?=`.
+ * whitespace, else `=?base64?<base64 of the UTF-8>?=`. The same function as `encodeHeaderValue`
+ * of `@mcpkit/core`, kept under this name for compatibility.
  *
  * @example
  * ```ts
@@ -60,9 +59,4 @@ const PLAIN = /^[\x20-\x7e]*$/;
  * headerValue("Hello, 世界"); // "=?base64?SGVsbG8sIOS4lueVjA==?="
  * ```
  */
-export function headerValue(value: string): string {
-  if (PLAIN.test(value) && value.trim() === value) return value;
-  let binary = "";
-  for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte);
-  return `=?base64?${btoa(binary)}?=`;
-}
+export const headerValue: (value: string) => string = encodeHeaderValue;

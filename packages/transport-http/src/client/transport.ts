@@ -147,8 +147,11 @@ export class StreamableHttpClientTransport implements Transport {
     this.openStandalone();
   }
 
-  /** POSTs `payload` (the options do not matter to a client: every message is its own POST). */
-  send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
+  /**
+   * POSTs `payload`, with `options.headers` added to that POST (e.g. `Mcp-Param-*`); the routing
+   * options do not matter to a client: every message is its own POST.
+   */
+  send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.closing || this.ended || this.expired) {
       return Promise.reject(new LocalError("connection_closed", "the HTTP transport is closed"));
     }
@@ -178,7 +181,7 @@ export class StreamableHttpClientTransport implements Transport {
     const gate = new Promise<void>((resolve) => {
       dispatched = resolve;
     });
-    const posted = this.queue.then(() => this.post(body, payload, exchange, dispatched));
+    const posted = this.queue.then(() => this.post(body, payload, exchange, dispatched, options?.headers));
     // Session era: the next POST leaves once this one's headers are in (keeps the order at the
     // server). Stateless requests are independent: the next leaves once this one is on its way.
     this.queue = (exchange.stateless === undefined ? posted : Promise.race([posted, gate])).catch(() => {});
@@ -217,6 +220,7 @@ export class StreamableHttpClientTransport implements Transport {
     payload: JsonRpcPayload,
     exchange: PostExchange,
     dispatched: () => void,
+    extra: Readonly<Record<string, string>> | undefined,
   ): Promise<void> {
     if (this.ended || this.expired) {
       throw new LocalError("connection_closed", "the HTTP transport is closed");
@@ -231,6 +235,7 @@ export class StreamableHttpClientTransport implements Transport {
         { "content-type": MediaType.json, accept: `${MediaType.json}, ${MediaType.sse}` },
         payload,
         stateless,
+        extra,
       );
       const pending = this.fetch(this.url, {
         method: "POST",
@@ -427,10 +432,12 @@ export class StreamableHttpClientTransport implements Transport {
     base: Record<string, string>,
     message?: JsonRpcPayload,
     stateless?: string,
+    extra?: Readonly<Record<string, string>>,
   ): Promise<Headers> {
     return buildHeaders(base, {
       request: { method, url: this.url, sessionId: this.session, purpose, message },
       stateless,
+      extra,
       protocolVersion: this.version,
       hook: this.options.headers,
     });

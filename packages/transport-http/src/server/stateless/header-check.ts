@@ -1,4 +1,4 @@
-import { ErrorCode } from "@mcpkit/core";
+import { decodeHeaderValue, type HeaderMismatch, HeaderMismatches } from "@mcpkit/core";
 import { Header } from "../../shared/headers.js";
 import { envelopeVersion } from "./era-rule.js";
 
@@ -15,64 +15,15 @@ export const NAMED_METHODS: Readonly<Record<string, "name" | "uri">> = {
   "resources/read": "uri",
 };
 
-/**
- * The `data` of a -32020 HeaderMismatch error this endpoint sends: the header at fault (as the
- * specification spells it), what the body says it should be (absent when the body has no value),
- * and what arrived (absent when the header is missing).
- */
-export interface HeaderMismatchData {
-  readonly header: string;
-  readonly expected?: string;
-  readonly received?: string;
-}
+// The codec and the error shape live in @mcpkit/core (the server's Mcp-Param-* check uses them
+// too); re-exported so existing imports from this package keep working.
+export {
+  decodeHeaderValue,
+  type HeaderMismatch,
+  type HeaderMismatchData,
+} from "@mcpkit/core";
 
-/** A header problem: answered with HTTP 400 and JSON-RPC -32020. */
-export interface HeaderMismatch {
-  readonly code: typeof ErrorCode.HeaderMismatch;
-  readonly message: string;
-  readonly data: HeaderMismatchData;
-}
-
-function missing(header: string, expected?: string): HeaderMismatch {
-  return {
-    code: ErrorCode.HeaderMismatch,
-    message: `Header mismatch: required header ${header} is missing`,
-    data: expected === undefined ? { header } : { header, expected },
-  };
-}
-
-function differs(header: string, received: string, expected: string): HeaderMismatch {
-  return {
-    code: ErrorCode.HeaderMismatch,
-    message: `Header mismatch: ${header} header value '${received}' does not match body value '${expected}'`,
-    data: { header, expected, received },
-  };
-}
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/**
- * A header value as the client meant it: `=?base64?…?=` carries UTF-8 that is not safe ASCII;
- * anything else is literal. Undefined for a wrapper whose base64 or UTF-8 is broken.
- *
- * @example
- * ```ts
- * decodeHeaderValue("=?base64?SGVsbG8sIOS4lueVjA==?="); // "Hello, 世界"
- * decodeHeaderValue(" get_weather "); // "get_weather"
- * ```
- */
-export function decodeHeaderValue(raw: string): string | undefined {
-  const value = raw.trim();
-  if (!(value.startsWith("=?base64?") && value.endsWith("?=") && value.length >= 11)) return value;
-  const encoded = value.slice("=?base64?".length, -2);
-  if (!BASE64.test(encoded)) return undefined;
-  try {
-    const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
+const { missing, differs } = HeaderMismatches;
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -116,17 +67,7 @@ export function checkStatelessHeaders(
   const sentName = headers.get(StatelessHeader.name);
   if (sentName === null) return missing("Mcp-Name", expectedName);
   const decoded = decodeHeaderValue(sentName);
-  if (decoded === undefined) {
-    return {
-      code: ErrorCode.HeaderMismatch,
-      message: `Header mismatch: Mcp-Name header value '${sentName.trim()}' is not valid =?base64?…?= encoding`,
-      data: {
-        header: "Mcp-Name",
-        ...(expectedName === undefined ? {} : { expected: expectedName }),
-        received: sentName.trim(),
-      },
-    };
-  }
+  if (decoded === undefined) return HeaderMismatches.badEncoding("Mcp-Name", sentName.trim(), expectedName);
   if (expectedName !== undefined && decoded !== expectedName)
     return differs("Mcp-Name", decoded, expectedName);
   return undefined;

@@ -1,0 +1,24 @@
+// A target is a ratio of mcpkit to an official SDK (or the raw baseline), checked in the same run.
+
+/**
+ * Checks mcpkit's `ours` against the most favourable of `theirs` (name -> value): for "higher"
+ * metrics the ratio is ours / best of theirs and must be >= goal; for "lower" metrics it is
+ * ours / best (lowest) of theirs and must be <= goal.
+ */
+export function target({ title, ours, theirs, better, goal }) {
+  const values = Object.entries(theirs).filter(([, v]) => Number.isFinite(v));
+  if (values.length === 0 || !Number.isFinite(ours))
+    return { title, goal, better, ratio: Number.NaN, met: false };
+  const [against, value] = values.reduce((a, b) =>
+    (better === "higher" ? b[1] > a[1] : b[1] < a[1]) ? b : a,
+  );
+  const ratio = ours / value;
+  const met = better === "higher" ? ratio >= goal : ratio <= goal;
+  return { title, goal, better, against, ratio, met };
+}
+
+export function formatTarget(t) {
+  const sign = t.better === "higher" ? "≥" : "≤";
+  const ratio = Number.isFinite(t.ratio) ? `${t.ratio.toFixed(2)}x` : "n/a";
+  return `  ${t.met ? "MET   " : "MISSED"} ${t.title}: ${ratio} vs ${t.against ?? "?"} (goal ${sign} ${t.goal}x)`;
+}

@@ -1,0 +1,100 @@
+// Server memory per idle Streamable HTTP session: open N sessions (initialize + initialized, over
+// plain fetch so the client side is identical for every server) against a server child run with
+// --expose-gc, and divide the growth of its heap and RSS after GC by N.
+import { sdkContenders } from "../contenders/index.mjs";
+import { startHttpChild } from "../lib/http-child.mjs";
+import { bytes, printTable } from "../lib/table.mjs";
+import { target } from "../lib/targets.mjs";
+
+export const name = "sessions";
+
+const PROTOCOL = "2025-06-18";
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+const PARALLEL = 16;
+
+/** One session: initialize, then notifications/initialized. Returns the session id. */
+export async function openSession(url) {
+  const init = await fetch(url, {
+    method: "POST",
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: PROTOCOL,
+        capabilities: {},
+        clientInfo: { name: "bench", version: "1.0.0" },
+      },
+    }),
+  });
+  const body = await init.text();
+  const session = init.headers.get("mcp-session-id");
+  if (init.status !== 200 || !session || !body.includes('"serverInfo"'))
+    throw new Error(`initialize failed: ${init.status} ${body.slice(0, 200)}`);
+  const done = await fetch(url, {
+    method: "POST",
+    headers: { ...HEADERS, "mcp-session-id": session, "mcp-protocol-version": PROTOCOL },
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
+  await done.arrayBuffer();
+  if (done.status !== 202) throw new Error(`initialized notification answered ${done.status}`);
+  return session;
+}
+
+async function openSessions(url, count) {
+  const ids = new Set();
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      ids.add(await openSession(url));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, count) }, worker));
+  if (ids.size !== count) throw new Error(`expected ${count} distinct session ids, got ${ids.size}`);
+}
+
+async function measure(contender, sessions) {
+  const server = await startHttpChild(contender.serverScript, { exposeGc: true });
+  try {
+    await openSessions(server.url, 1); // loads whatever a first session loads lazily
+    const before = await server.memory();
+    if (!before.gc) throw new Error("server child has no gc(): --expose-gc missing");
+    await openSessions(server.url, sessions);
+    const after = await server.memory();
+    return {
+      contender: contender.name,
+      sessions,
+      heapPerSession: (after.heapUsed - before.heapUsed) / sessions,
+      rssPerSession: (after.rss - before.rss) / sessions,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run({ sessions }) {
+  const rows = [];
+  for (const c of sdkContenders) rows.push(await measure(c, sessions));
+  console.log(`\nserver memory per idle HTTP session (${sessions} sessions, after GC)`);
+  printTable(
+    rows.map((r) => ({ ...r, heap: bytes(r.heapPerSession), rss: bytes(r.rssPerSession) })),
+    [
+      ["contender", "contender"],
+      ["heap", "heapUsed/session"],
+      ["rss", "RSS/session"],
+    ],
+  );
+  const of = (who, key) => rows.find((r) => r.contender === who)?.[key];
+  const targets = ["heapPerSession", "rssPerSession"].map((key) =>
+    target({
+      title: `idle HTTP session ${key === "heapPerSession" ? "heapUsed" : "RSS"} ≤ ⅕ of official`,
+      ours: of("mcpkit", key),
+      theirs: { "official 2.x": of("official 2.x", key), "official 1.x": of("official 1.x", key) },
+      better: "lower",
+      goal: 0.2,
+    }),
+  );
+  return { rows, targets };
+}

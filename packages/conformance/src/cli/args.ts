@@ -1,0 +1,176 @@
+import type { TransportName } from "../model/revisions.js";
+
+/** Parsed command line. */
+export interface CliArgs {
+  command: "server" | "client" | "validate" | "help";
+  transport: TransportName;
+  target: string;
+  transcripts: string[];
+  requirementsDir?: string;
+  revisions: string[];
+  ids: string[];
+  requirements: string[];
+  expectedFailures?: string;
+  skip?: string;
+  json?: string;
+  junit?: string;
+  stepTimeoutMs?: number;
+  runTimeoutMs?: number;
+}
+
+/** A command line that cannot be understood. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export const USAGE = `Usage:
+  mcpkit-conformance server --stdio "COMMAND" [options]
+  mcpkit-conformance server --url URL [--transport http|sse|ws] [options]
+  mcpkit-conformance client --command "COMMAND" [--transport stdio|http|ws] [options]
+  mcpkit-conformance validate [--transcripts PATH]...
+
+Options:
+  --transcripts PATH        transcript file or directory (repeatable; default: conformance/transcripts
+                            found from the current directory upwards)
+  --requirements DIR        requirements manifest directory (default: conformance/requirements beside
+                            the transcripts)
+  --revision R              only these revisions: 2025-06-18, >=2025-06-18, session, stateless (repeatable)
+  --id ID                   only these transcripts; * is a wildcard (repeatable)
+  --requirement ID          only transcripts citing these requirement ids; * is a wildcard (repeatable)
+  --expected-failures FILE  runs known to fail (docs/conformance-format.md §11)
+  --skip FILE               runs that do not apply, each with a reason; reported as skipped (§11.1)
+  --json FILE               write the JSON report
+  --junit FILE              write a JUnit XML report
+  --step-timeout MS         default timeout of each step (default 5000)
+  --timeout MS              default timeout of each transcript run (default 30000)
+
+The last line printed is "conformance: N passed, N failed[, N skipped]".
+Exit code: 0 when nothing failed unexpectedly, 1 on any failure, 2 on a usage or transcript error.`;
+
+const VALUE_OPTIONS = new Set([
+  "--stdio",
+  "--url",
+  "--command",
+  "--transport",
+  "--transcripts",
+  "--requirements",
+  "--revision",
+  "--id",
+  "--requirement",
+  "--expected-failures",
+  "--skip",
+  "--json",
+  "--junit",
+  "--step-timeout",
+  "--timeout",
+]);
+
+function positiveInt(option: string, value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${option} needs a positive number of ms`);
+  return Number(value);
+}
+
+/**
+ * Parses the arguments after the program name.
+ * @example
+ * parseArgs(["server", "--stdio", "node server.js", "--revision", "2025-06-18"]);
+ */
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+    return {
+      command: "help",
+      transport: "stdio",
+      target: "",
+      transcripts: [],
+      revisions: [],
+      ids: [],
+      requirements: [],
+    };
+  }
+  if (command !== "server" && command !== "client" && command !== "validate") {
+    throw new UsageError(`unknown command "${command}" (expected server, client or validate)`);
+  }
+  const values = new Map<string, string[]>();
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    const eq = arg.indexOf("=");
+    const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    if (name === "--help" || name === "-h") return parseArgs(["help"]);
+    if (!VALUE_OPTIONS.has(name)) throw new UsageError(`unknown option "${arg}"`);
+    let value: string | undefined;
+    if (eq > 0 && arg.startsWith("--")) value = arg.slice(eq + 1);
+    else value = rest[++i];
+    if (value === undefined) throw new UsageError(`${name} needs a value`);
+    values.set(name, [...(values.get(name) ?? []), value]);
+  }
+  const one = (name: string): string | undefined => {
+    const list = values.get(name);
+    if (list && list.length > 1) throw new UsageError(`${name} given more than once`);
+    return list?.[0];
+  };
+  const many = (name: string) =>
+    (values.get(name) ?? []).flatMap((v) => v.split(",")).filter((v) => v !== "");
+  const args: CliArgs = {
+    command,
+    transport: "stdio",
+    target: "",
+    transcripts: values.get("--transcripts") ?? [],
+    revisions: many("--revision"),
+    ids: many("--id"),
+    requirements: many("--requirement"),
+  };
+  const optional: [keyof CliArgs, string][] = [
+    ["requirementsDir", "--requirements"],
+    ["expectedFailures", "--expected-failures"],
+    ["skip", "--skip"],
+    ["json", "--json"],
+    ["junit", "--junit"],
+  ];
+  for (const [key, option] of optional) {
+    const value = one(option);
+    if (value !== undefined) (args as unknown as Record<string, string>)[key] = value;
+  }
+  const step = one("--step-timeout");
+  if (step !== undefined) args.stepTimeoutMs = positiveInt("--step-timeout", step);
+  const run = one("--timeout");
+  if (run !== undefined) args.runTimeoutMs = positiveInt("--timeout", run);
+  const transport = one("--transport");
+  if (command === "server") {
+    const stdio = one("--stdio");
+    const url = one("--url");
+    if ((stdio === undefined) === (url === undefined))
+      throw new UsageError("server needs exactly one of --stdio or --url");
+    if (stdio !== undefined) {
+      if (transport !== undefined && transport !== "stdio")
+        throw new UsageError("--stdio runs over stdio; drop --transport");
+      args.target = stdio;
+    } else {
+      const target = url as string;
+      const isWs = /^wss?:\/\//i.test(target);
+      if (!isWs && !/^https?:\/\//i.test(target))
+        throw new UsageError(`--url must be http(s):// or ws(s)://, got "${target}"`);
+      const chosen = transport ?? (isWs ? "ws" : "http");
+      if (chosen !== "http" && chosen !== "sse" && chosen !== "ws")
+        throw new UsageError(`--transport for --url is http, sse or ws`);
+      if ((chosen === "ws") !== isWs)
+        throw new UsageError(`--transport ${chosen} does not fit the URL ${target}`);
+      args.transport = chosen;
+      args.target = target;
+    }
+  } else if (command === "client") {
+    const cmd = one("--command");
+    if (cmd === undefined) throw new UsageError("client needs --command");
+    const chosen = transport ?? "http";
+    if (chosen !== "stdio" && chosen !== "http" && chosen !== "ws") {
+      throw new UsageError("client --transport is stdio, http or ws");
+    }
+    args.transport = chosen;
+    args.target = cmd;
+  }
+  return args;
+}

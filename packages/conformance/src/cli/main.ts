@@ -1,0 +1,122 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { TranscriptError } from "../load/validate.js";
+import { loadTranscripts } from "../load/loader.js";
+import { loadRequirements } from "../load/requirements.js";
+import { isRevisionEntry } from "../model/revisions.js";
+import { readExpectedFailures } from "../report/expected-failures.js";
+import { readSkipList } from "../report/skip-list.js";
+import { formatJson } from "../report/json.js";
+import { formatJunit } from "../report/junit.js";
+import { summaryLine } from "../report/report.js";
+import { formatTable } from "../report/table.js";
+import { runConformance } from "../run/runner.js";
+import { type CliArgs, USAGE, UsageError, parseArgs } from "./args.js";
+
+/** Where the CLI writes. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+}
+
+/** Finds conformance/transcripts from `start` upwards. */
+function findSuite(start: string): string | undefined {
+  let dir = resolve(start);
+  for (let i = 0; i < 64; i++) {
+    const candidate = join(dir, "conformance", "transcripts");
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return undefined;
+}
+
+/** The suite copied into the package at build time (dist/suite), for use outside this repository. */
+function bundledSuite(): string | undefined {
+  const dir = fileURLToPath(new URL("../suite/transcripts", import.meta.url));
+  return existsSync(dir) ? dir : undefined;
+}
+
+function transcriptPaths(args: CliArgs, cwd: string): string[] {
+  if (args.transcripts.length > 0) return args.transcripts.map((p) => resolve(cwd, p));
+  const found = findSuite(cwd) ?? bundledSuite();
+  if (!found)
+    throw new UsageError("no transcripts found (conformance/transcripts upwards); pass --transcripts PATH");
+  return [found];
+}
+
+function requirementsDir(args: CliArgs, paths: string[], cwd: string): string | undefined {
+  if (args.requirementsDir !== undefined) return resolve(cwd, args.requirementsDir);
+  const first = paths[0];
+  if (first && basename(first) === "transcripts") {
+    const sibling = join(dirname(first), "requirements");
+    if (existsSync(sibling)) return sibling;
+  }
+  return undefined;
+}
+
+/**
+ * Runs the CLI; returns the exit code (0 pass, 1 failures, 2 usage or transcript errors).
+ * @example
+ * const code = await main(["server", "--stdio", "node server.js"], { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t), cwd: process.cwd() });
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+    for (const entry of args.revisions) {
+      if (!isRevisionEntry(entry)) throw new UsageError(`--revision: unknown revision "${entry}"`);
+    }
+  } catch (error) {
+    io.stderr(`mcpkit-conformance: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.command === "help") {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  let report: Awaited<ReturnType<typeof runConformance>>;
+  try {
+    const paths = transcriptPaths(args, io.cwd);
+    const dir = requirementsDir(args, paths, io.cwd);
+    const requirements = dir === undefined ? undefined : loadRequirements(dir);
+    const transcripts = loadTranscripts(paths, requirements, io.cwd);
+    if (args.command === "validate") {
+      io.stdout(`${transcripts.length} transcript(s) are valid\n`);
+      return 0;
+    }
+    const mode = args.command;
+    const expected = args.expectedFailures
+      ? readExpectedFailures(resolve(io.cwd, args.expectedFailures))[mode]
+      : [];
+    const options: Parameters<typeof runConformance>[0] = {
+      mode,
+      transport: args.transport,
+      target: args.target,
+      transcripts,
+      filters: {},
+      expectedFailures: expected,
+    };
+    if (args.skip) options.skip = readSkipList(resolve(io.cwd, args.skip))[mode];
+    if (requirements) options.requirements = requirements;
+    if (args.revisions.length > 0) options.filters = { ...options.filters, revisions: args.revisions };
+    if (args.ids.length > 0) options.filters = { ...options.filters, ids: args.ids };
+    if (args.requirements.length > 0)
+      options.filters = { ...options.filters, requirements: args.requirements };
+    if (args.stepTimeoutMs !== undefined) options.stepTimeoutMs = args.stepTimeoutMs;
+    if (args.runTimeoutMs !== undefined) options.runTimeoutMs = args.runTimeoutMs;
+    report = await runConformance(options);
+  } catch (error) {
+    const prefix = error instanceof TranscriptError ? "transcript error: " : "";
+    io.stderr(`mcpkit-conformance: ${prefix}${(error as Error).message}\n`);
+    return 2;
+  }
+  if (args.json) writeFileSync(resolve(io.cwd, args.json), formatJson(report));
+  if (args.junit) writeFileSync(resolve(io.cwd, args.junit), formatJunit(report));
+  io.stdout(formatTable(report));
+  io.stdout(`${summaryLine(report)}\n`);
+  return report.summary.failed > 0 ? 1 : 0;
+}

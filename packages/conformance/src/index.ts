@@ -1,0 +1,44 @@
+/**
+ * @mcpkit/conformance: runs language-neutral MCP transcripts against any server or client, speaking
+ * the wire itself (docs/conformance-format.md).
+ * @example
+ * import { loadTranscripts, runConformance, formatTable, summaryLine } from "@mcpkit/conformance";
+ * const report = await runConformance({ mode: "server", transport: "stdio", target: "node server.js", transcripts: loadTranscripts(["conformance/transcripts"]) });
+ * console.log(formatTable(report) + summaryLine(report));
+ */
+export type { Json, JsonObject } from "./model/json.js";
+export { REVISIONS, TRANSPORTS, selectRevisions } from "./model/revisions.js";
+export type { Revision, TransportName, Era } from "./model/revisions.js";
+export type { Transcript, Step, Pattern, LoadedTranscript } from "./model/transcript.js";
+export type { Failure, RunResult, RunStatus } from "./model/result.js";
+export { loadTranscripts } from "./load/loader.js";
+export { loadRequirements, type Requirement } from "./load/requirements.js";
+export { validateTranscript, TranscriptError } from "./load/validate.js";
+export {
+  match,
+  checkPattern,
+  formatMismatch,
+  PatternError,
+  type MatchResult,
+  type MatchOptions,
+} from "./match/matcher.js";
+export { substitute, UnknownVariableError } from "./match/substitute.js";
+export { runConformance, planRuns, type RunOptions, type RunFilters } from "./run/runner.js";
+export type { Report } from "./report/report.js";
+export { summaryLine } from "./report/report.js";
+export { formatTable } from "./report/table.js";
+export { formatJson } from "./report/json.js";
+export { formatJunit } from "./report/junit.js";
+export {
+  parseExpectedFailures,
+  readExpectedFailures,
+  type ExpectedFailures,
+} from "./report/expected-failures.js";
+export {
+  parseSkipList,
+  readSkipList,
+  findSkip,
+  type SkipEntry,
+  type SkipList,
+} from "./report/skip-list.js";
+export { main, type CliIo } from "./cli/main.js";

@@ -1,0 +1,207 @@
+import type { Requirement } from "../load/requirements.js";
+import { match } from "../match/matcher.js";
+import { lookupPath, substitute } from "../match/substitute.js";
+import type { Json } from "../model/json.js";
+import type { RunResult } from "../model/result.js";
+import {
+  type Revision,
+  type TransportName,
+  eraOf,
+  selectRevisions,
+  transportSupports,
+} from "../model/revisions.js";
+import type { LoadedTranscript, Transcript } from "../model/transcript.js";
+import { applyExpectedFailures } from "../report/expected-failures.js";
+import type { Report } from "../report/report.js";
+import { type SkipEntry, findSkip } from "../report/skip-list.js";
+import { createClientWire } from "../wire/client/client-wire.js";
+import { HttpClientWire } from "../wire/http-client.js";
+import { LegacySseClientWire } from "../wire/legacy-sse-client.js";
+import { StdioServerWire } from "../wire/stdio-server.js";
+import type { Wire } from "../wire/wire.js";
+import { WsClientWire } from "../wire/ws-client.js";
+import { executeRun } from "./executor.js";
+import { Inbox, type InboxItem } from "./inbox.js";
+
+/** Which transcripts and revisions to run. Entries may use `*` as a wildcard. */
+export interface RunFilters {
+  /** Revision list grammar (docs/conformance-format.md §3), e.g. ["2025-06-18"] or [">=2025-06-18"]. */
+  revisions?: string[];
+  /** Transcript ids (or `tools/*`). */
+  ids?: string[];
+  /** Requirement ids (or `lifecycle.*`). */
+  requirements?: string[];
+}
+
+/** Options of one conformance invocation. */
+export interface RunOptions {
+  /** What is under test. */
+  mode: "server" | "client";
+  transport: TransportName;
+  /** Server mode: the stdio command or the URL. Client mode: the client command. */
+  target: string;
+  transcripts: readonly LoadedTranscript[];
+  requirements?: ReadonlyMap<string, Requirement>;
+  filters?: RunFilters;
+  /** Entries of the expected-failures file for this mode. */
+  expectedFailures?: readonly string[];
+  /** Runs not to execute (reported as skipped with the entry's reason), e.g. a missing fixture. */
+  skip?: readonly SkipEntry[];
+  stepTimeoutMs?: number;
+  runTimeoutMs?: number;
+  /** Called after each run, in order (for progress output). */
+  onResult?: (result: RunResult) => void;
+}
+
+function globMatches(pattern: string, value: string): boolean {
+  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+  return new RegExp(`^${source}$`).test(value);
+}
+
+/** The (transcript, revision) pairs this invocation runs, in a stable order. */
+export function planRuns(options: RunOptions): { loaded: LoadedTranscript; revision: Revision }[] {
+  const filters = options.filters ?? {};
+  const allowed = filters.revisions ? selectRevisions(filters.revisions) : undefined;
+  const plan: { loaded: LoadedTranscript; revision: Revision }[] = [];
+  for (const loaded of options.transcripts) {
+    const t = loaded.transcript;
+    if (t.side !== options.mode) continue;
+    if (t.transports && !t.transports.includes(options.transport)) continue;
+    if (filters.ids && !filters.ids.some((id) => globMatches(id, t.id))) continue;
+    if (
+      filters.requirements &&
+      !filters.requirements.some((r) => t.requirements.some((id) => globMatches(r, id)))
+    ) {
+      continue;
+    }
+    for (const revision of selectRevisions(t.revisions)) {
+      if (allowed && !allowed.includes(revision)) continue;
+      if (!transportSupports(options.transport, revision)) continue;
+      plan.push({ loaded, revision });
+    }
+  }
+  return plan;
+}
+
+/** Builds the `ignore` filter of a transcript for one revision. */
+function ignoreFilter(
+  t: Transcript,
+  revision: Revision,
+  transport: TransportName,
+): (item: InboxItem) => boolean {
+  const builtins = new Map<string, Json>([
+    ["revision", revision],
+    ["era", eraOf(revision)],
+    ["transport", transport],
+  ]);
+  const patterns = (t.ignore ?? []).flatMap((pattern) => {
+    try {
+      return [substitute(pattern, (name) => lookupPath(builtins, name), true)];
+    } catch {
+      return [];
+    }
+  });
+  return (item) => item.message !== undefined && patterns.some((p) => match(p, item.message).ok);
+}
+
+function createWire(
+  options: RunOptions,
+  t: Transcript,
+  revision: Revision,
+  inbox: Inbox,
+  stepTimeoutMs: number,
+): Wire {
+  if (options.mode === "client") {
+    return createClientWire({
+      transport: options.transport,
+      command: options.target,
+      transcript: t,
+      revision,
+      inbox,
+    });
+  }
+  switch (options.transport) {
+    case "stdio":
+      return new StdioServerWire(inbox, options.target);
+    case "http":
+      return new HttpClientWire(inbox, options.target, revision);
+    case "sse":
+      return new LegacySseClientWire(inbox, options.target, stepTimeoutMs);
+    case "ws":
+      return new WsClientWire(inbox, options.target, stepTimeoutMs);
+  }
+}
+
+/**
+ * Runs every planned transcript run, one after another, and returns the report.
+ * @example
+ * const report = await runConformance({ mode: "server", transport: "stdio", target: "node server.js", transcripts });
+ */
+export async function runConformance(options: RunOptions): Promise<Report> {
+  const stepTimeoutMs = options.stepTimeoutMs ?? 5000;
+  const runTimeoutMs = options.runTimeoutMs ?? 30_000;
+  const results: RunResult[] = [];
+  for (const { loaded, revision } of planRuns(options)) {
+    const t = loaded.transcript;
+    const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
+    const outcome = skip
+      ? { status: "skipped" as const, reason: `skip list (${skip.entry}): ${skip.reason}` }
+      : await executeRun({
+          transcript: t,
+          revision,
+          transport: options.transport,
+          wire: createWire(
+            options,
+            t,
+            revision,
+            new Inbox(ignoreFilter(t, revision, options.transport)),
+            t.stepTimeoutMs ?? stepTimeoutMs,
+          ),
+          stepTimeoutMs,
+          runTimeoutMs,
+        });
+    const result: RunResult = {
+      key: `${t.id}@${revision}`,
+      transcript: t.id,
+      title: t.title,
+      file: loaded.file,
+      revision,
+      transport: options.transport,
+      status: outcome.status,
+      verdict: outcome.status,
+      requirements: [...t.requirements],
+    };
+    if (outcome.status === "failed") result.failure = outcome.failure;
+    if (outcome.status === "skipped") result.skipReason = outcome.reason;
+    applyExpectedFailures([result], options.expectedFailures ?? []);
+    results.push(result);
+    options.onResult?.(result);
+  }
+  const report: Report = {
+    format: "mcpkit-conformance-report/1",
+    mode: options.mode,
+    transport: options.transport,
+    target: options.target,
+    summary: summarize(results),
+    results,
+    requirements: {},
+  };
+  for (const result of results) {
+    for (const id of result.failure?.requirements ?? []) {
+      const found = options.requirements?.get(id);
+      report.requirements[id] = found ?? { id };
+    }
+  }
+  return report;
+}
+
+/** Counts for the last line: expected failures are neither passed nor failed. */
+export function summarize(results: readonly RunResult[]): Report["summary"] {
+  const count = (verdict: RunResult["verdict"]) => results.filter((r) => r.verdict === verdict).length;
+  return {
+    passed: count("passed"),
+    failed: count("failed") + count("unexpected-pass"),
+    skipped: count("skipped"),
+    expectedFailures: count("expected-failure"),
+  };
+}

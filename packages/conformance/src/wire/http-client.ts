@@ -1,0 +1,203 @@
+import { type Json, isObject } from "../model/json.js";
+import { type Revision, eraOf } from "../model/revisions.js";
+import type { HttpRequestSpec } from "../model/transcript.js";
+import type { Inbox } from "../run/inbox.js";
+import { Deferred, delay, withTimeout } from "../run/time.js";
+import {
+  EventList,
+  deliverJson,
+  headerMap,
+  isEventStream,
+  parseBody,
+  pumpEvents,
+  readText,
+  responseInfo,
+} from "./http-body.js";
+import { sendRequest } from "./http-request.js";
+import type { CloseInfo, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
+
+interface OpenStream {
+  abort: AbortController;
+  done: Deferred<CloseInfo>;
+}
+
+/** Drives a server under test over Streamable HTTP (docs/conformance-format.md §8.2). */
+export class HttpClientWire implements Wire {
+  readonly gone = new Deferred<string>();
+  private sessionId: string | undefined;
+  private lastEventId: string | undefined;
+  private readonly streams = new Map<string, OpenStream>();
+  private readonly anonymous: OpenStream[] = [];
+  private readonly endpoint: URL;
+
+  constructor(
+    readonly inbox: Inbox,
+    url: string,
+    private readonly revision: Revision,
+  ) {
+    this.endpoint = new URL(url);
+  }
+
+  /** Variables this wire contributes: `lastEventId` once an SSE event carried an id. */
+  variables(): Record<string, Json> {
+    return this.lastEventId === undefined ? {} : { lastEventId: this.lastEventId };
+  }
+
+  async connect(): Promise<undefined> {
+    return undefined;
+  }
+
+  /** The headers the runner adds to a request carrying `body` (§8.2). */
+  private autoHeaders(method: string, body: Json | undefined): Record<string, string> {
+    const headers: Record<string, string> = {};
+    if (method === "GET") headers.accept = "text/event-stream";
+    else {
+      headers.accept = "application/json, text/event-stream";
+      if (method === "POST") headers["content-type"] = "application/json";
+    }
+    const stateless = eraOf(this.revision) === "stateless";
+    if (this.sessionId !== undefined && !stateless) headers["mcp-session-id"] = this.sessionId;
+    const rpcMethod = isObject(body) && typeof body.method === "string" ? body.method : undefined;
+    // After initialize in the session era; always in the stateless era (initialize is just unknown there).
+    if (this.revision >= "2025-06-18" && (rpcMethod !== "initialize" || stateless)) {
+      headers["mcp-protocol-version"] = this.revision;
+    }
+    if (stateless && rpcMethod !== undefined && isObject(body)) {
+      headers["mcp-method"] = rpcMethod;
+      const params = isObject(body.params) ? body.params : {};
+      const name =
+        rpcMethod === "tools/call" || rpcMethod === "prompts/get"
+          ? params.name
+          : rpcMethod === "resources/read"
+            ? params.uri
+            : undefined;
+      if (typeof name === "string") headers["mcp-name"] = name;
+    }
+    return headers;
+  }
+
+  private track(name: string | undefined): OpenStream {
+    const stream: OpenStream = { abort: new AbortController(), done: new Deferred<CloseInfo>() };
+    if (name !== undefined) this.streams.set(name, stream);
+    else this.anonymous.push(stream);
+    return stream;
+  }
+
+  /** Performs one request; returns the response info once the head (and a JSON body) arrived. */
+  private async exchange(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    deliver: boolean,
+    name: string | undefined,
+  ): Promise<HttpResponseInfo> {
+    const stream = this.track(name);
+    let response: Response;
+    try {
+      const init: RequestInit & { headers: Record<string, string> } = {
+        method,
+        headers,
+        signal: stream.abort.signal,
+        redirect: "manual",
+      };
+      if (body !== undefined) init.body = body;
+      response = await sendRequest(url, init);
+    } catch (error) {
+      stream.done.resolve({});
+      if (!stream.abort.signal.aborted && !this.gone.settled) {
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        this.gone.resolve(
+          `HTTP ${method} ${url.pathname} failed: ${cause?.code ?? cause?.message ?? String(error)}`,
+        );
+        this.inbox.wake();
+      }
+      throw error;
+    }
+    const head = headerMap(response.headers);
+    const session = head["mcp-session-id"];
+    if (session !== undefined && eraOf(this.revision) === "session") this.sessionId = session;
+    if (isEventStream(head)) {
+      const events = new EventList();
+      void pumpEvents(response, events, (event) => {
+        if (event.id !== undefined) this.lastEventId = event.id;
+        // Priming events carry empty data: they are not messages.
+        if (deliver && event.data.trim() !== "" && (event.event === undefined || event.event === "message")) {
+          this.inbox.push(event.data);
+        }
+      }).then(() => stream.done.resolve({}));
+      return responseInfo(response.status, head, undefined, events);
+    }
+    const text = await readText(response).catch(() => "");
+    stream.done.resolve({});
+    if (deliver && text !== "" && (head["content-type"] ?? "").includes("json")) {
+      deliverJson(text, (message) => this.inbox.push(message));
+    }
+    return responseInfo(response.status, head, text === "" ? undefined : parseBody(text), undefined);
+  }
+
+  async send(out: Outgoing, wantResponse: boolean, timeoutMs: number): Promise<HttpResponseInfo | undefined> {
+    const headers = this.autoHeaders("POST", out.message);
+    for (const name of out.http?.omitHeaders ?? []) delete headers[name.toLowerCase()];
+    for (const [name, value] of Object.entries(out.http?.headers ?? {})) headers[name.toLowerCase()] = value;
+    const pending = this.exchange("POST", this.endpoint, headers, out.text, true, undefined);
+    if (!wantResponse) {
+      // Keep the order of requests: wait (bounded) until this POST is answered or streaming.
+      await Promise.race([pending.catch(() => undefined), delay(Math.min(timeoutMs, 2000))]);
+      return undefined;
+    }
+    return withTimeout(pending, timeoutMs, `no HTTP response within ${timeoutMs} ms`);
+  }
+
+  async http(
+    spec: HttpRequestSpec,
+    body: string | undefined,
+    deliver: boolean,
+    name: string | undefined,
+    timeoutMs: number,
+  ): Promise<HttpResponseInfo> {
+    const method = (spec.method ?? "POST").toUpperCase();
+    const url = spec.path === undefined ? this.endpoint : new URL(spec.path, this.endpoint);
+    let parsed: Json | undefined;
+    if (body !== undefined) parsed = parseBody(body);
+    const headers = spec.autoHeaders === false ? {} : this.autoHeaders(method, parsed);
+    for (const header of spec.omitHeaders ?? []) delete headers[header.toLowerCase()];
+    for (const [header, value] of Object.entries(spec.headers ?? {})) headers[header.toLowerCase()] = value;
+    return withTimeout(
+      this.exchange(method, url, headers, body, deliver, name),
+      timeoutMs,
+      `no HTTP response within ${timeoutMs} ms`,
+    );
+  }
+
+  async close(_code?: number, _reason?: string, stream?: string): Promise<void> {
+    const targets =
+      stream === undefined ? [...this.streams.values(), ...this.anonymous] : [this.streams.get(stream)];
+    for (const target of targets) target?.abort.abort();
+  }
+
+  closed(stream?: string): Promise<CloseInfo> {
+    const target = stream === undefined ? undefined : this.streams.get(stream);
+    if (!target) return Promise.reject(new Error(`no HTTP stream named "${stream ?? ""}"`));
+    return target.done.promise;
+  }
+
+  exited(): undefined {
+    return undefined;
+  }
+
+  diagnostics(): string {
+    return "";
+  }
+
+  async dispose(): Promise<void> {
+    await this.close();
+    if (this.sessionId !== undefined) {
+      const headers: Record<string, string> = { "mcp-session-id": this.sessionId };
+      if (this.revision >= "2025-06-18") headers["mcp-protocol-version"] = this.revision;
+      await withTimeout(fetch(this.endpoint, { method: "DELETE", headers }), 1000, "DELETE timed out")
+        .then((response) => response.body?.cancel())
+        .catch(() => undefined);
+    }
+  }
+}

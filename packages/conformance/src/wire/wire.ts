@@ -1,0 +1,92 @@
+import type { Json } from "../model/json.js";
+import type { HttpRequestSpec, SendHttp } from "../model/transcript.js";
+import type { Inbox } from "../run/inbox.js";
+import type { Deferred } from "../run/time.js";
+import type { SseEvent } from "./sse-parser.js";
+
+/** How a process ended. */
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+}
+
+/** How a connection or stream was closed by the implementation. */
+export interface CloseInfo {
+  code?: number;
+  reason?: string;
+}
+
+/** The head (and, for non-SSE responses, the body) of one HTTP response. */
+export interface HttpResponseInfo {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, or the text when it is not JSON; undefined for SSE. */
+  body?: Json;
+  /** SSE events as they arrive (SSE responses only). */
+  events?: EventFeed;
+}
+
+/** SSE events of one response, readable with a bounded wait. */
+export interface EventFeed {
+  received: SseEvent[];
+  ended: boolean;
+  /** Resolves when more events arrive or the stream ends. */
+  changed(): Promise<void>;
+}
+
+/** One message the runner sends. */
+export interface Outgoing {
+  text: string;
+  message?: Json;
+  /** stdio: append a newline (default true). */
+  newline: boolean;
+  /** WebSocket: send as a binary frame. */
+  binary: boolean;
+  http?: SendHttp;
+  /** Client transcripts: which held request a raw HTTP answer is for. */
+  to?: Json;
+}
+
+/** Options of an explicit connect step. */
+export interface ConnectOptions {
+  protocols?: string[];
+  headers?: Record<string, string>;
+}
+
+/** What an explicit connect saw (WebSocket upgrade). */
+export interface ConnectResult {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: Json;
+  protocol?: string;
+}
+
+/** The runner's end of one connection to an implementation, for one run. */
+export interface Wire {
+  readonly inbox: Inbox;
+  /** Resolved with a reason once the implementation cannot be reached any more. */
+  readonly gone: Deferred<string>;
+  /** Opens the connection (automatically before setup unless the transcript connects itself). */
+  connect(options?: ConnectOptions): Promise<ConnectResult | undefined>;
+  /** Sends one message; for HTTP returns the response head when `wantResponse` is set. */
+  send(out: Outgoing, wantResponse: boolean, timeoutMs: number): Promise<HttpResponseInfo | undefined>;
+  /** A raw HTTP exchange (HTTP-based transports only). */
+  http?(
+    spec: HttpRequestSpec,
+    body: string | undefined,
+    deliver: boolean,
+    name: string | undefined,
+    timeoutMs: number,
+  ): Promise<HttpResponseInfo>;
+  /** Closes the runner's side (stdin, WebSocket close, HTTP stream abort). */
+  close(code?: number, reason?: string, stream?: string): Promise<void>;
+  /** Resolves when the implementation closes its side (stdout, WebSocket, HTTP stream). */
+  closed(stream?: string): Promise<CloseInfo>;
+  /** Resolves when the implementation's process exits; undefined when there is no process. */
+  exited(): Promise<ExitInfo> | undefined;
+  /** Last lines of the implementation's stderr, for failure reasons. */
+  diagnostics(): string;
+  /** Ends everything: kills processes, closes sockets. Bounded. */
+  dispose(): Promise<void>;
+}

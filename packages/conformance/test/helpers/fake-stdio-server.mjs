@@ -1,0 +1,70 @@
+// A tiny scripted MCP server speaking raw JSON-RPC over stdio, for the runner's own tests.
+// FAKE_MODE picks a behaviour: good | wrong-ping | hang | crash | noisy | random-info
+import { createInterface } from "node:readline";
+
+const mode = process.env.FAKE_MODE ?? "good";
+const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const tools = [
+  { name: "test_simple_text", inputSchema: { type: "object" } },
+  { name: "test_error_handling", inputSchema: { type: "object" } },
+];
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    write({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+    return;
+  }
+  const { id, method, params } = message;
+  if (id === undefined) return;
+  switch (method) {
+    case "initialize":
+      write({
+        jsonrpc: "2.0",
+        id,
+        result: {
+          protocolVersion: params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: "fake", version: mode === "random-info" ? String(Math.random()) : "1.0.0" },
+        },
+      });
+      return;
+    case "server/discover":
+      write({
+        jsonrpc: "2.0",
+        id,
+        result: {
+          resultType: "complete",
+          supportedVersions: ["2026-07-28"],
+          capabilities: { tools: {} },
+          ttlMs: 0,
+          cacheScope: "private",
+        },
+      });
+      return;
+    case "ping":
+      write({ jsonrpc: "2.0", id, result: mode === "wrong-ping" ? { pong: true } : {} });
+      return;
+    case "tools/list":
+      if (mode === "hang") return;
+      if (mode === "crash") {
+        process.stderr.write("fake server: boom on tools/list\n");
+        process.exit(3);
+      }
+      if (mode === "noisy")
+        write({
+          jsonrpc: "2.0",
+          method: "notifications/message",
+          params: { level: "info", data: "listing" },
+        });
+      write({ jsonrpc: "2.0", id, result: { tools } });
+      return;
+    case "tools/call":
+      write({ jsonrpc: "2.0", id, error: { code: -32602, message: `Unknown tool: ${params?.name}` } });
+      return;
+    default:
+      write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
+  }
+});

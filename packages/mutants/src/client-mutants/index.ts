@@ -1,0 +1,21 @@
+import type { ClientMutant } from "../mutant.js";
+import { declaresNoCapabilities } from "./declares-no-capabilities.js";
+import { ignoresNextCursor } from "./ignores-next-cursor.js";
+import { ignoresServerCapabilities } from "./ignores-server-capabilities.js";
+import { clientMissingJsonrpc } from "./missing-jsonrpc.js";
+import { pingAnswerWrongId } from "./ping-answer-wrong-id.js";
+import { reusesRequestId } from "./reuses-request-id.js";
+import { skipsInitialized } from "./skips-initialized.js";
+import { wrongInitializeVersion } from "./wrong-initialize-version.js";
+
+/** Every client mutant, by name. */
+export const clientMutants: readonly ClientMutant[] = [
+  skipsInitialized,
+  wrongInitializeVersion,
+  declaresNoCapabilities,
+  ignoresNextCursor,
+  clientMissingJsonrpc,
+  pingAnswerWrongId,
+  reusesRequestId,
+  ignoresServerCapabilities,
+];

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * The everything-server with one injected defect: `mutant-server <mutant> [everything-server args]`.
+ * Everything else (arguments, stdout URL line, logging, shutdown) is as the reference server does it.
+ */
+import { assemble, parseServerArgs, start } from "@mcpkit/reference";
+import { serverMutants } from "./server-mutants/index.js";
+
+const USAGE =
+  "usage: mutant-server <mutant> [--transport stdio|http|sse|ws] [--host H] [--port N] [--stateless] [--json-response]";
+
+function log(message: string): void {
+  process.stderr.write(`[mutant-server] ${message}\n`);
+}
+
+async function main(): Promise<number> {
+  const [name, ...rest] = process.argv.slice(2);
+  const mutant = serverMutants.find((m) => m.name === name);
+  if (mutant === undefined) {
+    log(`unknown mutant "${name ?? ""}"; known: ${serverMutants.map((m) => m.name).join(", ")}\n${USAGE}`);
+    return 2;
+  }
+  let config: ReturnType<typeof parseServerArgs>;
+  try {
+    config = parseServerArgs(rest);
+  } catch (error) {
+    log(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  const report = (error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`);
+  const assembly = mutant.inject(assemble(config, report));
+  let endpoint: Awaited<ReturnType<typeof start>>;
+  try {
+    endpoint = await start(assembly, report);
+  } catch (error) {
+    log(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  if (endpoint.url !== undefined) process.stdout.write(`${endpoint.url}\n`);
+  log(`${mutant.name} (${mutant.defect}) serving over ${config.transport}`);
+  const stop = () => void endpoint.close();
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  await endpoint.closed;
+  await assembly.definition.server.close();
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // Lingering sockets or timers must not keep a closed server alive (as the reference does).
+    setTimeout(() => process.exit(code), 500).unref();
+  },
+  (error: unknown) => {
+    log(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

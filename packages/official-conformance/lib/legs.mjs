@@ -1,0 +1,21 @@
+/**
+ * The runs ("legs") of the official suite that CI makes: the reference server over Streamable HTTP
+ * at each spec version it claims (stateful, serving both eras, and --stateless for 2026-07-28),
+ * and the reference client at the same versions. `--suite all` includes the scenarios the suite
+ * marks pending; `--spec-version` keeps those tagged for that version (no extensions).
+ * `scenarioCount` is how many scenarios the pinned suite runs in that leg (`conformance list
+ * --server|--client --spec-version V`); the test checks it so that no leg can pass by running less.
+ */
+export const LEGS = [
+  { name: "server-2025-11-25", kind: "server", specVersion: "2025-11-25", serverArgs: [], scenarioCount: 33 },
+  { name: "server-2026-07-28", kind: "server", specVersion: "2026-07-28", serverArgs: [], scenarioCount: 40 },
+  {
+    name: "server-stateless-2026-07-28",
+    kind: "server",
+    specVersion: "2026-07-28",
+    serverArgs: ["--stateless"],
+    scenarioCount: 40,
+  },
+  { name: "client-2025-11-25", kind: "client", specVersion: "2025-11-25", scenarioCount: 19 },
+  { name: "client-2026-07-28", kind: "client", specVersion: "2026-07-28", scenarioCount: 33 },
+];

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "official-conformance",
+    include: ["test/**/*.test.ts"],
+    testTimeout: 30_000,
+    // The whole official run (five legs, about 40 s alone) happens once, in beforeAll.
+    hookTimeout: 240_000,
+  },
+});

@@ -1,0 +1,38 @@
+import type { Scenario } from "../scenario.js";
+import { elicitationDefaults, initialize, sseRetry, toolsCall } from "./core.js";
+import { callTools, rootsChanged } from "./mcpkit.js";
+import {
+  clientRequestState,
+  customHeaders,
+  invalidToolHeaders,
+  refNoDeref,
+  requestMetadata,
+  schemaPreservation,
+  standardHeaders,
+} from "./stateless.js";
+
+/** The client scenarios of the official suite this client performs, by name. */
+export const scenarios: Readonly<Record<string, Scenario>> = {
+  initialize,
+  tools_call: toolsCall,
+  "elicitation-sep1034-client-defaults": elicitationDefaults,
+  "sse-retry": sseRetry,
+  "request-metadata": requestMetadata,
+  "sep-2322-client-request-state": clientRequestState,
+  "http-standard-headers": standardHeaders,
+  "http-custom-headers": customHeaders,
+  "http-invalid-tool-headers": invalidToolHeaders,
+  "json-schema-ref-no-deref": refNoDeref,
+  "json-schema-2020-12-preservation": schemaPreservation,
+  // mcpkit's own suite (conformance/README.md)
+  "mcpkit-call-tools": callTools,
+  "mcpkit-roots-changed": rootsChanged,
+};
+
+/** Why a scenario name is not run: auth scenarios are out of scope, anything else is unknown. */
+export function unsupportedReason(name: string): string {
+  if (name.startsWith("auth/")) {
+    return `scenario "${name}" is not supported: the mcpkit conformance client implements no OAuth flows`;
+  }
+  return `unknown scenario "${name}" (supported: ${Object.keys(scenarios).join(", ")})`;
+}

@@ -1,0 +1,8 @@
+export {
+  createEverythingServer,
+  SERVER_INFO,
+  type EverythingServer,
+  type EverythingServerOptions,
+} from "./server/definition.js";
+export { assemble, start, type Assembly } from "./server/assemble.js";
+export { parseServerArgs, type ServerConfig, type TransportKind } from "./server/config.js";

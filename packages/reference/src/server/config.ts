@@ -1,0 +1,84 @@
+/** The transports the everything-server can serve. */
+export type TransportKind = "stdio" | "http" | "sse" | "ws";
+
+const KINDS: readonly TransportKind[] = ["stdio", "http", "sse", "ws"];
+
+/** How the everything-server runs, from its command line. */
+export interface ServerConfig {
+  readonly transport: TransportKind;
+  readonly host: string;
+  /** 0: any free port. */
+  readonly port: number;
+  /** Serve only the stateless era (2026-07-28): no `initialize`, no sessions. */
+  readonly stateless: boolean;
+  /** Streamable HTTP answers as JSON bodies instead of SSE streams. */
+  readonly jsonResponse: boolean;
+}
+
+/** A command-line mistake: the message is shown with the usage. */
+export class UsageError extends Error {}
+
+export const SERVER_USAGE =
+  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response]";
+
+/**
+ * Parses the everything-server's arguments (`--name value` or `--name=value`).
+ *
+ * @example
+ * ```ts
+ * parseServerArgs(["--transport", "http", "--port=0"]); // { transport: "http", host: "127.0.0.1", port: 0, ... }
+ * ```
+ */
+export function parseServerArgs(argv: readonly string[]): ServerConfig {
+  let transport: TransportKind = "stdio";
+  let host = "127.0.0.1";
+  let port = 0;
+  let stateless = false;
+  let jsonResponse = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [name, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === "") throw new UsageError(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case "--transport": {
+        const v = value();
+        if (!KINDS.includes(v as TransportKind))
+          throw new UsageError(`unknown transport "${v}" (stdio, http, sse or ws)`);
+        transport = v as TransportKind;
+        break;
+      }
+      // Shorthands: --stdio, --http, --sse, --ws.
+      case "--stdio":
+      case "--http":
+      case "--sse":
+      case "--ws":
+        transport = name.slice(2) as TransportKind;
+        break;
+      case "--host":
+        host = value();
+        break;
+      case "--port": {
+        const v = value();
+        const n = Number(v);
+        if (!/^\d+$/.test(v) || n > 65535) throw new UsageError(`--port must be 0..65535, not "${v}"`);
+        port = n;
+        break;
+      }
+      case "--stateless":
+        stateless = true;
+        break;
+      case "--json-response":
+        jsonResponse = true;
+        break;
+      default:
+        throw new UsageError(`unknown argument "${arg}"`);
+    }
+  }
+  return { transport, host, port, stateless, jsonResponse };
+}

@@ -1,0 +1,31 @@
+import { serveStreamableHttp } from "@mcpkit/transport-http/node";
+import type { ServeTransport } from "../endpoint.js";
+import { untilClosed } from "./until-closed.js";
+
+/**
+ * Streamable HTTP at `/mcp`, both eras on one endpoint: one session per `initialize` (resumable SSE
+ * streams) and the 2026-07-28 stateless requests; CORS and the Host/Origin checks. Each session's
+ * transport is remembered so fixtures can close their own SSE stream (SSE polling).
+ */
+export const serveHttp: ServeTransport = async ({ server, state }, config, security, onError) => {
+  const http = await serveStreamableHttp({
+    host: config.host,
+    port: config.port,
+    jsonResponse: config.jsonResponse,
+    cors: security.cors,
+    maxBodyBytes: security.maxBodyBytes,
+    maxMessageBytes: security.maxMessageBytes,
+    ...(security.allowedHosts === undefined ? {} : { allowedHosts: security.allowedHosts }),
+    ...(security.allowedOrigins === undefined ? {} : { allowedOrigins: security.allowedOrigins }),
+    onSession: async (transport) => {
+      const session = await server.connect(transport);
+      // Session-era transports can close a request's SSE stream early (SSE polling).
+      if ("closeStream" in transport) state.streams.set(session, transport);
+    },
+    onStateless: async (transport) => {
+      await server.connect(transport);
+    },
+    onError,
+  });
+  return untilClosed(http.url, () => http.close());
+};

@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+const require = createRequire(import.meta.url);
+
+/** The pinned server under test: its bin entry (package.json `bin`). */
+export const serverEverything = join(
+  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist/index.js",
+);
+
+/** Our runner's CLI (package.json `bin`), run as a separate process like a user would. */
+export const conformanceCli = join(
+  dirname(require.resolve("@mcpkit/conformance/package.json")),
+  "dist/cli.js",
+);
+
+const packageDir = resolve(import.meta.dirname, "..");
+/** The suite of this repository, not the copy bundled in the runner's dist. */
+export const transcripts = resolve(packageDir, "../../conformance/transcripts");
+export const skipFile = join(packageDir, "server-everything/skip.json");
+export const expectedFailuresFile = join(packageDir, "server-everything/expected-failures.yaml");
+const loopbackPreload = join(packageDir, "test/loopback-preload.mjs");
+
+/** Quotes one argument for `sh -c`. */
+export function shellQuote(arg: string): string {
+  return `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The subset of the runner's JSON report (docs/conformance-format.md §12) the tests read. */
+export interface ConformanceReport {
+  summary: { passed: number; failed: number; skipped: number; expectedFailures: number };
+  results: {
+    key: string;
+    transcript: string;
+    transport: string;
+    verdict: string;
+    skipReason?: string;
+    failure?: { reason: string };
+  }[];
+}
+
+/** Runs `mcpkit-conformance ARGS --json FILE`, bounded; returns exit code, output and the report. */
+export async function runConformance(
+  args: string[],
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string; report: ConformanceReport }> {
+  const json = join(mkdtempSync(join(tmpdir(), "third-party-")), "report.json");
+  const child = spawn(process.execPath, [conformanceCli, ...args, "--json", json], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise<number | null>((done) => child.on("close", (c) => done(c)));
+  clearTimeout(timer);
+  // A usage or transcript error (exit 2) writes no report: show what the runner said instead.
+  if (!existsSync(json)) throw new Error(`mcpkit-conformance exited ${code} without a report:\n${output}`);
+  const report = JSON.parse(readFileSync(json, "utf8")) as ConformanceReport;
+  return { code, output, report };
+}
+
+/** A server-everything HTTP process on 127.0.0.1 and a free port. */
+export interface HttpServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `server-everything streamableHttp` (endpoint `/mcp`) or `sse` (legacy HTTP+SSE, GET
+ * `/sse`) with PORT=0, bound to 127.0.0.1 by a preload (it would listen on every interface), and
+ * waits (bounded) for the address it reports.
+ */
+export async function startHttpServer(
+  mode: "streamableHttp" | "sse",
+  timeoutMs = 20_000,
+): Promise<HttpServer> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", loopbackPreload, serverEverything, mode], {
+    env: { ...process.env, PORT: "0" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 2000);
+    await exited;
+    clearTimeout(timer);
+  };
+  let stderr = "";
+  try {
+    const port = await new Promise<number>((done, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`server-everything did not listen within ${timeoutMs} ms: ${stderr}`)),
+        timeoutMs,
+      );
+      child.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+        const m = /mcpkit-third-party listening 127\.0\.0\.1:(\d+)/.exec(stderr);
+        if (m) {
+          clearTimeout(timer);
+          done(Number(m[1]));
+        }
+      });
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        fail(new Error(`server-everything exited (${code}) before listening: ${stderr}`));
+      });
+    });
+    return { url: `http://127.0.0.1:${port}${mode === "sse" ? "/sse" : "/mcp"}`, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The expected-failures entries for one transport (entries without `:TRANSPORT` apply to all). */
+export function expectedEntries(transport: string): string[] {
+  return readFileSync(expectedFailuresFile, "utf8")
+    .split("\n")
+    .map((line) => /^\s+-\s+(\S+)/.exec(line)?.[1])
+    .filter((entry): entry is string => entry !== undefined)
+    .filter((entry) => !entry.includes(":") || entry.endsWith(`:${transport}`));
+}

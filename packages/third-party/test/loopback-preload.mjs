@@ -1,0 +1,20 @@
+// Preloaded into the third-party server process (node --import): server-everything listens on
+// every interface with a fixed PORT. This makes a listen() without a host bind 127.0.0.1 and
+// prints the real address, so tests can pass PORT=0 and learn the free port it got.
+import net from "node:net";
+
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function loopbackListen(...args) {
+  if (typeof args[0] === "number" || typeof args[0] === "string") {
+    const [port, ...rest] = args;
+    const host = typeof rest[0] === "string" ? rest.shift() : "127.0.0.1";
+    this.once("listening", () => {
+      const address = this.address();
+      if (address && typeof address === "object") {
+        process.stderr.write(`mcpkit-third-party listening ${address.address}:${address.port}\n`);
+      }
+    });
+    return listen.call(this, Number(port), host, ...rest);
+  }
+  return listen.apply(this, args);
+};
