@@ -303,3 +303,73 @@ describe("the header hook", () => {
     expect(server.arrivals[0]?.headers["x-trace"]).toBe("abc");
   });
 });
+
+describe("POST order against a server that answers with one JSON body", () => {
+  const SLOW = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "slow" } } as const;
+  const CANCEL = {
+    jsonrpc: "2.0",
+    method: "notifications/cancelled",
+    params: { requestId: 7, reason: "no longer needed" },
+  } as const;
+
+  it("a slow call's missing headers hold neither later requests nor its cancellation", async () => {
+    let releaseSlow: () => void = () => {};
+    const slowHeld = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    const server = await scripted(async (arrival) => {
+      if (methodOf(arrival) === "tools/call") {
+        await slowHeld; // JSON: no headers until the result
+        return void sendJson(arrival.res, 200, { jsonrpc: "2.0", id: 7, result: { content: [] } });
+      }
+      answerPlainly(arrival);
+    });
+    const { transport, recorder } = await initialized(server);
+    const slow = transport.send(SLOW);
+    const list = transport.send(LIST);
+    await recorder.until(() => recorder.messages.length === 2, "the tools/list result");
+    expect(recorder.messages[1]).toEqual({ jsonrpc: "2.0", id: 2, result: { echo: "tools/list" } });
+    await transport.send(CANCEL);
+    await server.until(
+      () => server.arrivals.some((a) => methodOf(a) === "notifications/cancelled"),
+      "the cancel",
+    );
+    // Sent in order, each POSTed while the slow call was still unanswered.
+    expect(server.arrivals.filter((a) => a.method === "POST").map(methodOf)).toEqual([
+      "initialize",
+      "notifications/initialized",
+      "tools/call",
+      "tools/list",
+      "notifications/cancelled",
+    ]);
+    releaseSlow();
+    await Promise.all([slow, list]);
+  });
+
+  it("with a long requestOrderHoldMs the next request waits for the slow call's headers", async () => {
+    let releaseSlow: () => void = () => {};
+    const slowHeld = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
+    const server = await scripted(async (arrival) => {
+      if (methodOf(arrival) === "tools/call") {
+        await slowHeld;
+        return void sendJson(arrival.res, 200, { jsonrpc: "2.0", id: 7, result: { content: [] } });
+      }
+      answerPlainly(arrival);
+    });
+    const { transport, recorder } = await initialized(server, { requestOrderHoldMs: 60_000 });
+    void transport.send(SLOW);
+    const list = transport.send(LIST);
+    await server.until(() => server.arrivals.some((a) => methodOf(a) === "tools/call"), "the slow call");
+    await new Promise((resolve) => setTimeout(resolve, 200)); // well past the default 50 ms hold
+    expect(server.arrivals.some((a) => methodOf(a) === "tools/list")).toBe(false);
+    releaseSlow();
+    await list;
+    await recorder.until(() => recorder.messages.length === 3, "both results");
+    expect(recorder.messages.slice(1)).toEqual([
+      { jsonrpc: "2.0", id: 7, result: { content: [] } },
+      { jsonrpc: "2.0", id: 2, result: { echo: "tools/list" } },
+    ]);
+  });
+});

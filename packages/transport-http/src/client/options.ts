@@ -60,6 +60,14 @@ export interface StreamableHttpClientOptions {
   readonly maxMessageBytes?: number;
   /** Open the standalone GET stream once the session exists (405 is accepted quietly). Default true. */
   readonly standaloneStream?: boolean;
+  /**
+   * Session era: how long a request's POST holds back the next POST while its response headers
+   * are not in. Holding keeps the order at the server (headers mean the server has the request);
+   * a server that answers with one JSON body sends its headers only with the result, so a slow
+   * call must not hold later requests, or the `notifications/cancelled` aimed at it, for its whole
+   * run. `initialize`, notifications and responses always wait for their headers. Default 50 ms.
+   */
+  readonly requestOrderHoldMs?: number;
   /** How long `close` waits for the DELETE. Default 2000 ms. */
   readonly closeTimeoutMs?: number;
   /** Backoff for resuming dropped SSE streams with `Last-Event-ID`. */

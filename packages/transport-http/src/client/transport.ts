@@ -48,7 +48,7 @@ const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
  * is its own POST; JSON and SSE answers are both read.
  *
  * Session era (2025-03-26 to 2025-11-25): POSTs go out in order (the next once the previous
- * one's response headers are in); it echoes `Mcp-Session-Id`, sends `MCP-Protocol-Version` once
+ * one's response headers are in, or, after a request, `requestOrderHoldMs` after it was sent); it echoes `Mcp-Session-Id`, sends `MCP-Protocol-Version` once
  * the revision is known, keeps a standalone GET stream open, and sends DELETE on close. A dropped
  * SSE stream (a POST's answer before its response came, or the GET stream) is resumed by GET with
  * `Last-Event-ID`, with backoff that honours the server's `retry`; priming events are recorded,
@@ -182,11 +182,28 @@ export class StreamableHttpClientTransport implements Transport {
       dispatched = resolve;
     });
     const posted = this.queue.then(() => this.post(body, payload, exchange, dispatched, options?.headers));
-    // Session era: the next POST leaves once this one's headers are in (keeps the order at the
-    // server). Stateless requests are independent: the next leaves once this one is on its way.
-    this.queue = (exchange.stateless === undefined ? posted : Promise.race([posted, gate])).catch(() => {});
+    this.queue = Promise.race([posted, this.releaseAfterDispatch(request, exchange, gate)]).catch(() => {});
     posted.catch(() => this.release(exchange));
     return posted;
+  }
+
+  /**
+   * When the next POST may leave before this one's response headers are in (which always release
+   * it). Stateless requests are independent: once this one is on its way. Session-era requests
+   * other than `initialize`: `requestOrderHoldMs` after that, so a JSON-answering server's slow
+   * call holds nothing for long. `initialize` (the session id comes with its headers),
+   * notifications and responses: never (their 202 is quick, and their order matters).
+   */
+  private releaseAfterDispatch(
+    request: { readonly method: string } | undefined,
+    exchange: PostExchange,
+    gate: Promise<void>,
+  ): Promise<void> {
+    const never = new Promise<void>(() => {});
+    if (exchange.stateless !== undefined) return gate;
+    if (request === undefined || request.method === "initialize") return never;
+    const holdMs = this.options.requestOrderHoldMs ?? 50;
+    return gate.then(() => new Promise<void>((resolve) => setTimeout(resolve, holdMs)));
   }
 
   close(): Promise<void> {
