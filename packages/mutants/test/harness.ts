@@ -34,7 +34,7 @@ export interface Outcome {
 }
 
 /** Starts a network server (`node script args`) and resolves with it and the URL it prints first. */
-function startNetworkServer(
+export function startNetworkServer(
   script: string,
   args: readonly string[],
 ): Promise<{ child: ChildProcess; url: string }> {
@@ -84,7 +84,7 @@ function outcome(report: Report): Outcome {
  * One runner invocation through its programmatic API (in-process: no CLI start-up per mutant).
  * Every wait inside the runner is bounded, so this settles.
  */
-async function runner(
+export async function runner(
   mode: "server" | "client",
   target: string,
   subset: TranscriptSubset,
