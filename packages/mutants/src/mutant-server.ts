@@ -3,7 +3,7 @@
  * The everything-server with one injected defect: `mutant-server <mutant> [everything-server args]`.
  * Everything else (arguments, stdout URL line, logging, shutdown) is as the reference server does it.
  */
-import { assemble, parseServerArgs, start } from "@mcpkit/reference";
+import { assemble, exitWhenDone, parseServerArgs, serveUntilClosed } from "@mcpkit/reference";
 import { serverMutants } from "./server-mutants/index.js";
 
 const USAGE =
@@ -28,32 +28,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const report = (error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`);
-  const assembly = mutant.inject(assemble(config, report));
-  let endpoint: Awaited<ReturnType<typeof start>>;
-  try {
-    endpoint = await start(assembly, report);
-  } catch (error) {
-    log(error instanceof Error ? error.message : String(error));
-    return 1;
-  }
-  if (endpoint.url !== undefined) process.stdout.write(`${endpoint.url}\n`);
-  log(`${mutant.name} (${mutant.defect}) serving over ${config.transport}`);
-  const stop = () => void endpoint.close();
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  await endpoint.closed;
-  await assembly.definition.server.close();
-  return 0;
+  return serveUntilClosed(
+    mutant.inject(assemble(config, report)),
+    report,
+    log,
+    `${mutant.name} (${mutant.defect}) serving`,
+  );
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    // Lingering sockets or timers must not keep a closed server alive (as the reference does).
-    setTimeout(() => process.exit(code), 500).unref();
-  },
-  (error: unknown) => {
-    log(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+exitWhenDone(main, log);

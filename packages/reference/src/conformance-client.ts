@@ -8,6 +8,7 @@ import { CLIENT_USAGE, ClientUsageError, parseClientArgs } from "./client/cli-ar
 import { connectClient } from "./client/connect.js";
 import type { ScenarioRun } from "./client/scenario.js";
 import { scenarios, unsupportedReason } from "./client/scenarios/index.js";
+import { exitWhenDone } from "./server/serve-process.js";
 
 function fail(message: string, code: number): number {
   process.stderr.write(`[conformance-client] ${message}\n`);
@@ -55,15 +56,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    setTimeout(() => process.exit(code), 500).unref();
-  },
-  (error: unknown) => {
-    process.stderr.write(
-      `[conformance-client] fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+exitWhenDone(main, (message) => process.stderr.write(`[conformance-client] ${message}\n`));

@@ -4,8 +4,9 @@
  * HTTP+SSE or WebSocket. Network transports print the endpoint URL as the first and only line of
  * stdout; all logging goes to stderr (stdout is the protocol channel under stdio).
  */
-import { assemble, start } from "./server/assemble.js";
+import { assemble } from "./server/assemble.js";
 import { parseServerArgs, SERVER_USAGE, UsageError } from "./server/config.js";
+import { exitWhenDone, serveUntilClosed } from "./server/serve-process.js";
 
 function log(message: string): void {
   process.stderr.write(`[everything-server] ${message}\n`);
@@ -21,35 +22,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const report = (error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`);
-  const assembly = assemble(config, report);
-  let endpoint: Awaited<ReturnType<typeof start>>;
-  try {
-    endpoint = await start(assembly, report);
-  } catch (error) {
-    log(error instanceof Error ? error.message : String(error));
-    return error instanceof UsageError ? 2 : 1;
-  }
-  if (endpoint.url !== undefined) process.stdout.write(`${endpoint.url}\n`);
-  log(`serving over ${config.transport}${endpoint.url ? ` at ${endpoint.url}` : ""}`);
-  const stop = (signal: string) => {
-    log(`${signal}: closing`);
-    void endpoint.close();
-  };
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  await endpoint.closed;
-  await assembly.definition.server.close();
-  return 0;
+  return serveUntilClosed(assemble(config, report), report, log, "serving");
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    // Lingering sockets or timers must not keep a closed server alive.
-    setTimeout(() => process.exit(code), 500).unref();
-  },
-  (error: unknown) => {
-    log(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);
+exitWhenDone(main, log);

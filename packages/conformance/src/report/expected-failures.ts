@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readListFile } from "./read-list-file.js";
 import { isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 
@@ -61,13 +61,7 @@ export function parseExpectedFailures(text: string, file: string): ExpectedFailu
 
 /** Reads and parses an expected-failures file. */
 export function readExpectedFailures(file: string): ExpectedFailures {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new Error(`${file}: cannot read the expected-failures file`);
-  }
-  return parseExpectedFailures(text, file);
+  return parseExpectedFailures(readListFile(file, "expected-failures file"), file);
 }
 
 /** True when an entry names this run. */

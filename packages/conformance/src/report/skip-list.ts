@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readListFile } from "./read-list-file.js";
 import { isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 
@@ -54,13 +54,7 @@ export function parseSkipList(text: string, file: string): SkipList {
 
 /** Reads and parses a skip file. */
 export function readSkipList(file: string): SkipList {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new Error(`${file}: cannot read the skip file`);
-  }
-  return parseSkipList(text, file);
+  return parseSkipList(readListFile(file, "skip file"), file);
 }
 
 /** The first skip entry that names this run, if any. */
