@@ -14,14 +14,8 @@ export type { Failure, RunResult, RunStatus } from "./model/result.js";
 export { loadTranscripts } from "./load/loader.js";
 export { loadRequirements, type Requirement } from "./load/requirements.js";
 export { validateTranscript, TranscriptError } from "./load/validate.js";
-export {
-  match,
-  checkPattern,
-  formatMismatch,
-  PatternError,
-  type MatchResult,
-  type MatchOptions,
-} from "./match/matcher.js";
+export { match, formatMismatch, type MatchResult, type MatchOptions } from "./match/matcher.js";
+export { checkPattern, PatternError } from "./match/pattern-check.js";
 export { substitute, UnknownVariableError } from "./match/substitute.js";
 export { runConformance, planRuns, type RunOptions, type RunFilters } from "./run/runner.js";
 export type { Report } from "./report/report.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyMasks, checkPattern, formatMismatch, match } from "../src/match/matcher.js";
+import { applyMasks, formatMismatch, match } from "../src/match/matcher.js";
+import { checkPattern } from "../src/match/pattern-check.js";
 import { UnknownVariableError, lookupPath, substitute } from "../src/match/substitute.js";
 import type { Json } from "../src/model/json.js";
 

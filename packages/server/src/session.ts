@@ -81,6 +81,14 @@ function replaceContents(target: Record<string, unknown>, source: Capabilities):
 }
 
 /**
+ * A random UUID held as one flat string: `crypto.randomUUID()` returns a rope of about fifteen
+ * pieces, which every idle session would keep (about 500 bytes) for as long as it lives.
+ */
+function flatId(): string {
+  return [...crypto.randomUUID()].join("");
+}
+
+/**
  * One client's connection to a {@link Server}: its era and revision, the client's description, its
  * logging level and resource subscriptions. A server has any number of them, over any transports.
  *
@@ -93,13 +101,14 @@ function replaceContents(target: Record<string, unknown>, source: Capabilities):
  */
 export class ServerSession {
   /** A random id, for logs and stores. */
-  readonly id: string = crypto.randomUUID();
+  readonly id: string = flatId();
   readonly connection: Connection;
   /** Session era: the level set by `logging/setLevel` (undefined until then). */
   logLevel: LoggingLevel | undefined;
   private readonly serverEra: ServerEra;
   private readonly caps: Record<string, unknown> = {};
-  private readonly listeners = new Map<RequestId, Listener>();
+  /** `subscriptions/listen` streams (stateless era), allocated by the first one. */
+  private listenStreams: Map<RequestId, Listener> | undefined;
   private readonly limiter: RateLimiter | undefined;
   private readonly installed = new Set<string>();
 
@@ -304,7 +313,7 @@ export class ServerSession {
       return;
     }
     const flag = `${kind}ListChanged` as const;
-    for (const [id, listener] of this.listeners) {
+    for (const [id, listener] of this.listenStreams ?? []) {
       if (listener.filter[flag]) this.send(method, { _meta: { [subscriptionIdKey]: id } }, id);
     }
   }
@@ -320,7 +329,7 @@ export class ServerSession {
       );
       return;
     }
-    for (const [id, listener] of this.listeners) {
+    for (const [id, listener] of this.listenStreams ?? []) {
       if (listener.filter.resourceSubscriptions?.includes(uri)) {
         this.send("notifications/resources/updated", { uri, _meta: { [subscriptionIdKey]: id } }, id);
       }
@@ -331,18 +340,18 @@ export class ServerSession {
   listen(id: RequestId, filter: SubscriptionFilter, signal: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const end = () => {
-        this.listeners.delete(id);
+        this.listenStreams?.delete(id);
         signal.removeEventListener("abort", end);
         resolve();
       };
-      this.listeners.set(id, { filter, end });
+      (this.listenStreams ??= new Map()).set(id, { filter, end });
       signal.addEventListener("abort", end, { once: true });
     });
   }
 
   /** Open listen streams (stateless era). */
   get listenerCount(): number {
-    return this.listeners.size;
+    return this.listenStreams?.size ?? 0;
   }
 
   private send(method: string, params: Params, relatedRequestId?: RequestId): void {
@@ -356,8 +365,8 @@ export class ServerSession {
 
   /** Ends listen streams gracefully (each gets its result), then closes the connection. */
   async close(): Promise<void> {
-    if (this.listeners.size > 0) {
-      for (const listener of [...this.listeners.values()]) listener.end();
+    if (this.listenStreams !== undefined && this.listenStreams.size > 0) {
+      for (const listener of [...this.listenStreams.values()]) listener.end();
       // Let the listen results reach the transport before it closes.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }

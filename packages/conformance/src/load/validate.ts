@@ -1,7 +1,7 @@
 import { type Json, isObject } from "../model/json.js";
 import { TRANSPORTS, isRevisionEntry } from "../model/revisions.js";
 import { STEP_OPS, type Transcript } from "../model/transcript.js";
-import { PatternError, checkPattern } from "../match/matcher.js";
+import { PatternError, checkPattern } from "../match/pattern-check.js";
 
 /** A transcript that breaks the format: names the file, the transcript and the step. */
 export class TranscriptError extends Error {

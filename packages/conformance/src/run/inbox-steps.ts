@@ -1,7 +1,8 @@
 import { type Json, deepEqual, isObject } from "../model/json.js";
 import type { Failure } from "../model/result.js";
 import type { ExpectNothingStep, ExpectStep, Step } from "../model/transcript.js";
-import { applyMasks, formatMismatch, isMatcher, match } from "../match/matcher.js";
+import { applyMasks, formatMismatch, match } from "../match/matcher.js";
+import { isMatcher } from "../match/pattern-check.js";
 import { type VariableLookup, substitute } from "../match/substitute.js";
 import type { Wire } from "../wire/wire.js";
 import type { InboxItem } from "./inbox.js";

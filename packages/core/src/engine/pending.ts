@@ -62,8 +62,11 @@ function reasonText(reason: unknown): string {
  * callbacks. Every way out of the table (answer, timeout, abort, close) goes through `remove`, which
  * releases the timer and the listener, so nothing outlives the request.
  */
+const NO_ENTRIES: ReadonlyMap<RequestId, Entry> = new Map();
+
 export class PendingRequests {
-  private readonly entries = new Map<RequestId, Entry>();
+  /** Allocated by the first outbound request: most server connections never send one. */
+  private table: Map<RequestId, Entry> | undefined;
   private timerCount = 0;
   private listenerCount = 0;
 
@@ -74,6 +77,10 @@ export class PendingRequests {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private get entries(): ReadonlyMap<RequestId, Entry> {
+    return this.table ?? NO_ENTRIES;
   }
   get timers(): number {
     return this.timerCount;
@@ -103,7 +110,7 @@ export class PendingRequests {
         timer: undefined,
         detach: undefined,
       };
-      this.entries.set(r.id, entry);
+      (this.table ??= new Map()).set(r.id, entry);
       this.arm(entry);
       const signal = r.signal;
       if (signal) {
@@ -153,7 +160,7 @@ export class PendingRequests {
   }
 
   private remove(entry: Entry): void {
-    this.entries.delete(entry.id);
+    this.table?.delete(entry.id);
     if (entry.timer !== undefined) {
       clearTimeout(entry.timer);
       entry.timer = undefined;

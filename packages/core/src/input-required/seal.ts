@@ -62,7 +62,8 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
 export class RequestStateSealer {
   private readonly ttlMs: number;
   private readonly now: () => number;
-  private readonly key: Promise<CryptoKey>;
+  private readonly secret: Uint8Array<ArrayBuffer>;
+  private imported: Promise<CryptoKey> | undefined;
   private readonly encoder = new TextEncoder();
 
   constructor(options: RequestStateSealerOptions = {}) {
@@ -75,10 +76,16 @@ export class RequestStateSealer {
         : (options.secret ?? crypto.getRandomValues(new Uint8Array(32))),
     );
     if (secret.byteLength < 16) throw new RangeError("the requestState secret must be at least 16 bytes");
-    this.key = crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, [
+    this.secret = secret;
+  }
+
+  /** The HMAC key, imported on first use: most connections never seal anything. */
+  private get key(): Promise<CryptoKey> {
+    this.imported ??= crypto.subtle.importKey("raw", this.secret, { name: "HMAC", hash: "SHA-256" }, false, [
       "sign",
       "verify",
     ]);
+    return this.imported;
   }
 
   /** Seals a JSON-serialisable state, bound to `binding` (e.g. `"tools/call deploy"`). */

@@ -8,14 +8,7 @@ import {
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
-import {
-  idKey,
-  isRequest,
-  isResponse,
-  membersOf,
-  negotiatedVersionIn,
-  requestIdsOf,
-} from "../shared/messages.js";
+import { isRequest, isResponse, membersOf, negotiatedVersionIn, requestIdsOf } from "../shared/messages.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
 import { type Reopened, ResumableStream, type StreamEnd } from "./event-stream.js";
 import type { ExchangePurpose, HttpMethod, StreamableHttpClientOptions } from "./options.js";
@@ -28,6 +21,8 @@ import {
   isSse,
   readWithin,
 } from "./post-exchange.js";
+import { ExchangeTable } from "./exchange-table.js";
+import { PostOrder } from "./post-order.js";
 import { buildHeaders } from "./request-headers.js";
 import { statelessRevisionOf } from "./stateless.js";
 
@@ -85,11 +80,10 @@ export class StreamableHttpClientTransport implements Transport {
   /** The stateless revision of the latest request sent, if it was a stateless one. */
   private statelessVersion: string | undefined;
   private initializeId: RequestId | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly order: PostOrder;
   /** Aborts the standalone GET stream at close; each POST has its own (see PostExchange). */
   private readonly aborter = new AbortController();
-  private readonly exchanges = new Set<PostExchange>();
-  private readonly waitingFor = new Map<string, PostExchange>();
+  private readonly exchanges = new ExchangeTable();
   private closing: Promise<void> | undefined;
   private ended = false;
   private expired = false;
@@ -108,6 +102,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
     this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
     this.policy = new ReconnectPolicy(options.reconnect);
+    this.order = new PostOrder(options.requestOrderHoldMs ?? 50);
     this.session = options.sessionId;
     this.version = options.protocolVersion;
     this.closed = new Promise((resolve) => {
@@ -166,7 +161,7 @@ export class StreamableHttpClientTransport implements Transport {
     const cancelled = cancelledRequestId(payload);
     if (cancelled !== undefined) {
       // Either era: the cancelled request's stream no longer waits (and is not resumed) for it.
-      const target = this.stopWaiting(cancelled);
+      const target = this.exchanges.stopWaiting(cancelled);
       // Stateless HTTP cancels by closing the request's stream; the notification is for stdio.
       if ((target ? target.stateless : this.statelessVersion) !== undefined) {
         target?.aborter.abort();
@@ -175,35 +170,18 @@ export class StreamableHttpClientTransport implements Transport {
     }
     if (request?.method === "initialize") this.initializeId = request.id;
     const exchange = new PostExchange(requestIdsOf(payload), describe(payload), this.statelessVersion);
-    for (const key of exchange.waiting) this.waitingFor.set(key, exchange);
     this.exchanges.add(exchange);
-    let dispatched: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      dispatched = resolve;
-    });
-    const posted = this.queue.then(() => this.post(body, payload, exchange, dispatched, options?.headers));
-    this.queue = Promise.race([posted, this.releaseAfterDispatch(request, exchange, gate)]).catch(() => {});
-    posted.catch(() => this.release(exchange));
+    const kind =
+      exchange.stateless !== undefined
+        ? "independent"
+        : request !== undefined && request.method !== "initialize"
+          ? "request"
+          : "ordered";
+    const posted = this.order.enqueue(kind, (dispatched) =>
+      this.post(body, payload, exchange, dispatched, options?.headers),
+    );
+    posted.catch(() => this.exchanges.release(exchange));
     return posted;
-  }
-
-  /**
-   * When the next POST may leave before this one's response headers are in (which always release
-   * it). Stateless requests are independent: once this one is on its way. Session-era requests
-   * other than `initialize`: `requestOrderHoldMs` after that, so a JSON-answering server's slow
-   * call holds nothing for long. `initialize` (the session id comes with its headers),
-   * notifications and responses: never (their 202 is quick, and their order matters).
-   */
-  private releaseAfterDispatch(
-    request: { readonly method: string } | undefined,
-    exchange: PostExchange,
-    gate: Promise<void>,
-  ): Promise<void> {
-    const never = new Promise<void>(() => {});
-    if (exchange.stateless !== undefined) return gate;
-    if (request === undefined || request.method === "initialize") return never;
-    const holdMs = this.options.requestOrderHoldMs ?? 50;
-    return gate.then(() => new Promise<void>((resolve) => setTimeout(resolve, holdMs)));
   }
 
   close(): Promise<void> {
@@ -213,7 +191,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   private async shutDown(): Promise<void> {
     // Sends called before close() go out first: each resolves (delivered) or rejects.
-    await this.queue;
+    await this.order.settled();
     const session = this.expired ? undefined : this.session;
     this.finish();
     if (session === undefined) return;
@@ -281,7 +259,7 @@ export class StreamableHttpClientTransport implements Transport {
       const text = await response.text().catch(() => "");
       // An error answering this very request (stateless refusals carry the id) is its answer.
       if (answersExchange(text, exchange)) {
-        this.release(exchange);
+        this.exchanges.release(exchange);
         this.deliverText(text);
         return;
       }
@@ -338,7 +316,7 @@ export class StreamableHttpClientTransport implements Transport {
         this.deliverText(text);
       }
     } finally {
-      this.release(exchange);
+      this.exchanges.release(exchange);
     }
   }
 
@@ -363,7 +341,7 @@ export class StreamableHttpClientTransport implements Transport {
       return;
     }
     for (const member of membersOf(value)) {
-      if (isResponse(member) && member.id !== null) this.stopWaiting(member.id);
+      if (isResponse(member) && member.id !== null) this.exchanges.stopWaiting(member.id);
     }
     if (this.initializeId !== undefined) {
       const negotiated = negotiatedVersionIn(value, this.initializeId);
@@ -470,23 +448,6 @@ export class StreamableHttpClientTransport implements Transport {
     this.options.onExchange?.({ method, url: this.url, purpose, status: 0, statusText: "", error: cause });
   }
 
-  /** The request is answered or given up: its stream no longer waits for it. */
-  private stopWaiting(id: RequestId): PostExchange | undefined {
-    const key = idKey(id);
-    const exchange = this.waitingFor.get(key);
-    if (!exchange) return undefined;
-    this.waitingFor.delete(key);
-    exchange.waiting.delete(key);
-    return exchange;
-  }
-
-  private release(exchange: PostExchange): void {
-    for (const key of exchange.waiting) {
-      if (this.waitingFor.get(key) === exchange) this.waitingFor.delete(key);
-    }
-    this.exchanges.delete(exchange);
-  }
-
   /**
    * The server does not know the session any more: close, marked as expired. With `deferClose`
    * (a POST's 404) the close waits a tick, so the rejected send reaches its request first and
@@ -514,9 +475,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (this.ended) return;
     this.ended = true;
     this.aborter.abort();
-    for (const exchange of this.exchanges) exchange.aborter.abort();
-    this.exchanges.clear();
-    this.waitingFor.clear();
+    this.exchanges.abortAll();
     this.handlers?.onClose(error);
     this.resolveClosed();
   }
