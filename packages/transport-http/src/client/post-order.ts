@@ -36,18 +36,22 @@ export class PostOrder {
       dispatched = resolve;
     });
     const posted = this.tail.then(() => post(dispatched));
-    this.tail = Promise.race([posted, this.releaseEarly(kind, gate)]).catch(() => {});
+    let hold: ReturnType<typeof setTimeout> | undefined;
+    const early =
+      kind === "independent"
+        ? gate
+        : kind === "request"
+          ? gate.then(() => new Promise<void>((resolve) => (hold = setTimeout(resolve, this.holdMs))))
+          : new Promise<void>(() => {});
+    // Headers came first (the usual case): the hold timer has nothing left to release.
+    const stopHold = () => clearTimeout(hold);
+    posted.then(stopHold, stopHold);
+    this.tail = Promise.race([posted, early]).catch(() => {});
     return posted;
   }
 
   /** Resolves once every POST enqueued so far has released the line. */
   settled(): Promise<unknown> {
     return this.tail;
-  }
-
-  private releaseEarly(kind: HoldKind, gate: Promise<void>): Promise<void> {
-    if (kind === "independent") return gate;
-    if (kind === "ordered") return new Promise<void>(() => {});
-    return gate.then(() => new Promise<void>((resolve) => setTimeout(resolve, this.holdMs)));
   }
 }
