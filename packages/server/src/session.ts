@@ -344,7 +344,8 @@ export class ServerSession {
         signal.removeEventListener("abort", end);
         resolve();
       };
-      (this.listenStreams ??= new Map()).set(id, { filter, end });
+      this.listenStreams ??= new Map();
+      this.listenStreams.set(id, { filter, end });
       signal.addEventListener("abort", end, { once: true });
     });
   }

@@ -110,7 +110,8 @@ export class PendingRequests {
         timer: undefined,
         detach: undefined,
       };
-      (this.table ??= new Map()).set(r.id, entry);
+      this.table ??= new Map();
+      this.table.set(r.id, entry);
       this.arm(entry);
       const signal = r.signal;
       if (signal) {
