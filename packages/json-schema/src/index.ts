@@ -1,0 +1,8 @@
+export { compileJsonSchema, dialectOf } from "./compile.js";
+export type {
+  CompileJsonSchemaOptions,
+  JsonSchema,
+  JsonSchemaDialect,
+  JsonSchemaIssue,
+  JsonSchemaValidator,
+} from "./types.js";
