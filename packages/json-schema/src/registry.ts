@@ -60,12 +60,9 @@ export function scanDocument(root: unknown, dialect: JsonSchemaDialect): Registr
     const node = schema as Readonly<Record<string, unknown>>;
     if (locations.has(node)) return;
     const legacy = dialect === "draft-07";
-    // draft-07: everything beside `$ref` is ignored, `$id` included.
-    if (legacy && typeof node.$ref === "string") {
-      locations.set(node, { base, resource, path });
-      return;
-    }
-    if (node.$id !== undefined) {
+    // draft-07: an `$id` beside `$ref` is ignored (the subschemas are still scanned: refs may point into them).
+    const idIgnored = legacy && typeof node.$ref === "string";
+    if (node.$id !== undefined && !idIgnored) {
       if (typeof node.$id !== "string") fail(path, "$id must be a string");
       const { resource: uri, fragment } = splitFragment(resolveUri(base, node.$id));
       if (legacy && node.$id.startsWith("#")) {

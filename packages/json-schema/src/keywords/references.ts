@@ -32,8 +32,21 @@ function hop(
   return found;
 }
 
+/** A fixed target, followed without an extra call: deep recursion goes through here once per level. */
 function follow(node: CompiledNode, path: string): Check {
-  return (value, context, annotations) => hop(node, path, value, context, annotations);
+  return (value, context, annotations) => {
+    if (context.refHops >= maxRefHops) {
+      return issue(
+        "$ref",
+        path,
+        `goes through more than ${maxRefHops} references without descending into the value`,
+      );
+    }
+    context.refHops++;
+    const found = node.validate(value, context, annotations);
+    context.refHops--;
+    return found;
+  };
 }
 
 function refCheck(site: SchemaSite): Check | undefined {
