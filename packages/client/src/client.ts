@@ -20,7 +20,7 @@ import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js
 import { checkStructuredContent } from "./features/tools.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
-import { createAjvOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
+import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
 
 /** Options of the `list*` methods. */
 export interface ListOptions extends CallOptions {
@@ -71,7 +71,7 @@ export class Client {
     this.handlers = new ServerRequestHandlers(options);
     this.events = new Emitter((error) => this.report(error));
     this.validator =
-      options.outputValidator === false ? undefined : (options.outputValidator ?? createAjvOutputValidator());
+      options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
     const cacheOption = options.cache;
     this.cache =
       cacheOption === false

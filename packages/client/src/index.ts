@@ -23,6 +23,7 @@ export type {
 export type * from "./types.js";
 export {
   createAjvOutputValidator,
+  createOutputValidator,
   type OutputSchemaValidator,
   type SchemaCheck,
 } from "./validation/output-validator.js";

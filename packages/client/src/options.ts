@@ -91,8 +91,8 @@ export interface ClientOptions {
     readonly applyDefaults?: boolean;
   };
   /**
-   * Checks `structuredContent` against tools' output schemas. Default: an Ajv-based validator,
-   * which compiles with `new Function`; pass `false` (or your own validator) on runtimes that forbid eval.
+   * Checks `structuredContent` against tools' output schemas. Default: `createOutputValidator()`
+   * (`@mcpkit/json-schema`, no eval); pass `false` to skip the checks, or your own validator.
    */
   readonly outputValidator?: OutputSchemaValidator | false;
   /** 2026-07-28 cache hints: `false` disables caching; a {@link ResultCache} may be shared for public entries. Default on. */

@@ -1,6 +1,4 @@
-import { loadAjv } from "#ajv";
-import type { Ajv, ErrorObject, ValidateFunction } from "ajv";
-import type { Ajv2020 } from "ajv/dist/2020.js";
+import { compileJsonSchema, type JsonSchemaIssue } from "@mcpkit/json-schema";
 
 /** A JSON Schema object, served to clients verbatim. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -14,64 +12,32 @@ export interface SchemaIssue {
 /** Checks a value against a schema; undefined when it is valid. */
 export type SchemaCheck = (value: unknown) => SchemaIssue | undefined;
 
-let draft07: Ajv | undefined;
-let draft2020: Ajv2020 | undefined;
-
-function ajvFor(schema: JsonSchema): Ajv | Ajv2020 {
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  // draft-07 (and older) when the schema says so; otherwise 2020-12, the default since 2025-11-25.
-  if (/draft-0[4-7]/.test(dialect)) {
-    if (!draft07) {
-      const { Ajv, addFormats } = loadAjv();
-      draft07 = new Ajv({ strict: false, allErrors: false, allowUnionTypes: true });
-      addFormats(draft07);
-    }
-    return draft07;
-  }
-  if (!draft2020) {
-    const { Ajv2020, addFormats } = loadAjv();
-    draft2020 = new Ajv2020({ strict: false, allErrors: false, allowUnionTypes: true });
-    addFormats(draft2020);
-  }
-  return draft2020;
-}
-
-function describe(error: ErrorObject): SchemaIssue {
-  const missing = (error.params as { missingProperty?: unknown }).missingProperty;
-  if (error.keyword === "required" && typeof missing === "string") {
-    return {
-      pointer: `${error.instancePath}/${missing}`,
-      message: `${error.instancePath}/${missing} is required`,
-    };
-  }
-  const where = error.instancePath === "" ? "(root)" : error.instancePath;
-  return { pointer: error.instancePath, message: `${where} ${error.message ?? "is invalid"}` };
+function describe(issue: JsonSchemaIssue): SchemaIssue {
+  const where = issue.pointer === "" ? "(root)" : issue.pointer;
+  return { pointer: issue.pointer, message: `${where} ${issue.message}` };
 }
 
 /**
- * Compiles a JSON Schema (draft-07 or 2020-12, by its `$schema`) with ajv into a check that names
- * the first failing field. The schema object is not modified. Compiling uses `new Function`, so on
- * runtimes that forbid it pass your own `validate` in a tool's definition instead.
+ * Compiles a JSON Schema (draft-07 or 2020-12, by its `$schema`) into a check that names the first
+ * failing field, with formats (`email`, `date-time`, `uri`, …) asserted. The schema object is not
+ * modified. Compiling builds closures with `@mcpkit/json-schema` (no `new Function`), so it works
+ * on runtimes that forbid eval. A `$ref` must resolve inside the schema: other documents are not
+ * fetched.
+ *
+ * @throws TypeError when the schema is malformed, naming where in it.
  *
  * @example
  * ```ts
  * const check = compileSchema({ type: "object", properties: { n: { type: "number" } }, required: ["n"] });
  * check({}); // { pointer: "/n", message: "/n is required" }
+ * check({ n: "1" }); // { pointer: "/n", message: "/n must be number" }
  * check({ n: 1 }); // undefined
  * ```
  */
 export function compileSchema(schema: JsonSchema): SchemaCheck {
-  let validate: ValidateFunction;
-  try {
-    // A private copy keyed nowhere: the same $id registered twice must not collide.
-    const { $id: _id, ...rest } = schema;
-    validate = ajvFor(schema).compile(rest);
-  } catch (error) {
-    throw new TypeError(`invalid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const validate = compileJsonSchema(schema, { formats: "assert" });
   return (value) => {
-    if (validate(value)) return undefined;
-    const first = validate.errors?.[0];
-    return first ? describe(first) : { pointer: "", message: "(root) is invalid" };
+    const issue = validate(value);
+    return issue && describe(issue);
   };
 }

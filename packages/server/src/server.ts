@@ -262,7 +262,8 @@ export class Server {
   }
 
   /**
-   * Registers a tool. Arguments are validated before `handler` runs: against `inputSchema` (ajv),
+   * Registers a tool. Arguments are validated before `handler` runs: against `inputSchema` (with
+   * `@mcpkit/json-schema`, formats asserted),
    * or, when the definition has `input`, by that Standard Schema (zod 4, valibot, ...), whose
    * output the handler gets.
    *

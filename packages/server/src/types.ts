@@ -46,8 +46,8 @@ export interface ToolDefinition {
   readonly execution?: ToolExecution;
   readonly _meta?: Meta;
   /**
-   * Checks the arguments instead of compiling `inputSchema` with ajv (e.g. a Standard Schema
-   * adapter, or a precompiled validator on runtimes without `new Function`).
+   * Checks the arguments instead of compiling `inputSchema` (e.g. a Standard Schema adapter, or
+   * a validator for schemas that `$ref` other documents).
    */
   readonly validate?: SchemaCheck;
 }
@@ -73,7 +73,7 @@ export interface StandardToolDefinition<Input extends StandardSchemaV1 = Standar
   readonly input: Input;
   /** Served as is; derived from `input` when left out. */
   readonly inputSchema?: JsonSchema;
-  /** Checks `structuredContent` before it is sent (instead of ajv over `outputSchema`). */
+  /** Checks `structuredContent` before it is sent (instead of `outputSchema`). */
   readonly output?: StandardSchemaV1;
   /** Served as is; derived from `output` when left out. */
   readonly outputSchema?: JsonSchema;

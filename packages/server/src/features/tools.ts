@@ -14,9 +14,9 @@ import { type FeatureEnv, listPage } from "./shared.js";
 /** A registered tool: its definition and its handler. */
 export interface ToolRegistration extends ToolDefinition {
   readonly handler: ToolHandler;
-  /** Parses the arguments (a Standard Schema), instead of `validate` or ajv. */
+  /** Parses the arguments (a Standard Schema), instead of `validate` or `inputSchema`. */
   readonly parseInput?: (args: unknown) => Promise<Parsed>;
-  /** Checks structured content (a Standard Schema), instead of ajv over `outputSchema`. */
+  /** Checks structured content (a Standard Schema), instead of `outputSchema`. */
   readonly parseOutput?: (value: unknown) => Promise<Parsed>;
 }
 
