@@ -8,7 +8,16 @@ import type {
   JsonSchemaValidator,
 } from "./types.js";
 
-/** The dialect a schema's `$schema` names: draft-04, -06 and -07 read as draft-07, anything else as 2020-12. */
+/**
+ * The dialect a schema's `$schema` names: draft-04, -06 and -07 read as draft-07, anything else
+ * (2019-09, 2020-12, none) as 2020-12. `compileJsonSchema` uses it unless told a dialect.
+ *
+ * @example
+ * ```ts
+ * dialectOf({ $schema: "http://json-schema.org/draft-07/schema#" }); // "draft-07"
+ * dialectOf({ type: "string" }); // "2020-12"
+ * ```
+ */
 export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
   const uri = typeof schema === "object" && typeof schema.$schema === "string" ? schema.$schema : "";
   return /json-schema\.org\/draft-0[3-7]\/schema/.test(uri) ? "draft-07" : "2020-12";

@@ -12,7 +12,8 @@ import { target } from "../lib/targets.mjs";
 export const name = "install-size";
 
 const repoRoot = new URL("../../../../", import.meta.url).pathname;
-const OURS = ["server", "core", "schema", "transport-stdio", "transport-http"];
+// json-schema comes with the server (it validates tool arguments).
+const OURS = ["server", "core", "schema", "json-schema", "transport-stdio", "transport-http"];
 
 function npmInstall(dir, specs) {
   mkdirSync(dir, { recursive: true });
@@ -47,7 +48,7 @@ export async function run() {
     const rows = [
       {
         contender: "mcpkit",
-        what: "@mcpkit/{server,core,schema,transport-stdio,transport-http}",
+        what: "@mcpkit/{server,core,schema,json-schema,transport-stdio,transport-http}",
         ...npmInstall(join(work, "mcpkit"), ourSpecs),
       },
       {

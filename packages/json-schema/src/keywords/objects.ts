@@ -137,13 +137,37 @@ function propertyChecks(site: SchemaSite, checks: Check[]): void {
   const additionalPath = site.path("additionalProperties");
   const additionalIsFalse = additionalSource === false;
 
-  if (patterns.length === 0 && !additional) {
-    // The common case: named properties only, checked without listing the object's keys.
+  const names = properties.map(([name]) => name);
+  const nodes = properties.map(([, node]) => node);
+  if (patterns.length === 0) {
+    // The common case: named properties looked up directly; the object's keys are listed only
+    // when it has more than those (for additionalProperties).
     checks.push((value, context, annotations) => {
       if (!isObject(value)) return undefined;
-      for (const [name, node] of properties) {
+      let present = 0;
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as string;
         if (!Object.hasOwn(value, name)) continue;
-        const found = descend(node, value[name], context, name);
+        present++;
+        const found = descend(nodes[i] as CompiledNode, value[name], context, name);
+        if (found) return found;
+        if (annotations) addProperty(annotations, name);
+      }
+      if (!additional) return undefined;
+      const keys = Object.keys(value);
+      if (keys.length === present) return undefined;
+      for (const name of keys) {
+        if (named.has(name)) continue;
+        if (additionalIsFalse) {
+          const pointer = `/${escapeToken(name)}`;
+          return issue(
+            "additionalProperties",
+            additionalPath,
+            "is not allowed by additionalProperties",
+            pointer,
+          );
+        }
+        const found = descend(additional, value[name], context, name);
         if (found) return found;
         if (annotations) addProperty(annotations, name);
       }
