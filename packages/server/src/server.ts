@@ -177,6 +177,7 @@ export class Server {
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
       capabilities: () => this.capabilities,
+      ended: (session) => this.live.delete(session),
       report,
     };
   }
@@ -212,7 +213,6 @@ export class Server {
   async connect(transport: Transport): Promise<ServerSession> {
     const session = new ServerSession(this.host);
     this.live.add(session);
-    void session.closed.then(() => this.live.delete(session));
     await session.start(transport);
     return session;
   }
@@ -241,7 +241,6 @@ export class Server {
    */
   setRequestHandler(method: string, handler: ServerRequestHandler): void {
     this.requestHandlers.set(method, handler);
-    for (const session of this.live) session.installRequest(method);
   }
 
   removeRequestHandler(method: string): void {
@@ -258,7 +257,6 @@ export class Server {
    */
   setNotificationHandler(method: string, handler: ServerNotificationHandler): void {
     this.notificationHandlers.set(method, handler);
-    for (const session of this.live) session.installNotification(method);
   }
 
   /**

@@ -19,13 +19,15 @@ import {
   methodNotFound,
 } from "./checks.js";
 import { type ContextHost, createRequestContext } from "./request-context.js";
-import type { NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
+import type { HandlerLookup, NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
 
 /** What the dispatcher needs from its connection. */
 export interface InboundHost extends ContextHost {
   readonly validateOutbound: boolean;
+  /** Handlers for methods the connection has none of its own for. */
+  readonly sharedHandlers: HandlerLookup | undefined;
   /** Routes an inbound progress notification to the outbound request it belongs to. */
-  progress(token: unknown, progress: Progress): void;
+  routeProgress(token: unknown, progress: Progress): void;
   report(error: Error): void;
 }
 
@@ -62,15 +64,49 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * dispatch with a context, cancellation, and turning outcomes into responses.
  */
 export class InboundDispatcher {
-  readonly requestHandlers = new Map<string, RequestHandler>();
-  readonly notificationHandlers = new Map<string, NotificationHandler>();
-  private readonly inflight = new Map<RequestId, Inflight>();
+  // The tables are allocated on first use: an idle connection (or one served by shared handlers)
+  // never needs them.
+  private requestHandlers: Map<string, RequestHandler> | undefined;
+  private notificationHandlers: Map<string, NotificationHandler> | undefined;
+  private running: Map<RequestId, Inflight> | undefined;
   private listenerCount = 0;
 
   constructor(private readonly host: InboundHost) {}
 
   get size(): number {
-    return this.inflight.size;
+    return this.running?.size ?? 0;
+  }
+
+  setRequestHandler(method: string, handler: RequestHandler): void {
+    this.requestHandlers ??= new Map();
+    this.requestHandlers.set(method, handler);
+  }
+
+  removeRequestHandler(method: string): void {
+    this.requestHandlers?.delete(method);
+  }
+
+  setNotificationHandler(method: string, handler: NotificationHandler): void {
+    this.notificationHandlers ??= new Map();
+    this.notificationHandlers.set(method, handler);
+  }
+
+  removeNotificationHandler(method: string): void {
+    this.notificationHandlers?.delete(method);
+  }
+
+  /** The connection's own handler for a request method, else the shared one. */
+  private requestHandler(method: string): RequestHandler | undefined {
+    return this.requestHandlers?.get(method) ?? this.host.sharedHandlers?.requestHandler(method);
+  }
+
+  private notificationHandler(method: string): NotificationHandler | undefined {
+    return this.notificationHandlers?.get(method) ?? this.host.sharedHandlers?.notificationHandler(method);
+  }
+
+  private get inflight(): Map<RequestId, Inflight> {
+    this.running ??= new Map();
+    return this.running;
   }
   get listeners(): number {
     return this.listenerCount;
@@ -78,7 +114,8 @@ export class InboundDispatcher {
 
   /** Aborts every running handler (the connection closed); their answers are not sent. */
   abortAll(reason: Error): void {
-    for (const entry of [...this.inflight.values()]) this.abandon(entry, reason);
+    if (!this.running) return;
+    for (const entry of [...this.running.values()]) this.abandon(entry, reason);
   }
 
   /**
@@ -90,7 +127,7 @@ export class InboundDispatcher {
     context: MessageContext = noContext,
   ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
-    if (this.inflight.has(id)) {
+    if (this.running?.has(id)) {
       const reason = `Invalid Request: request id ${JSON.stringify(id)} is already in use`;
       return errorResponse(id, new McpError(ErrorCode.InvalidRequest, reason));
     }
@@ -99,7 +136,7 @@ export class InboundDispatcher {
     if (!admission.ok) return errorResponse(id, admission.error);
     const check = checkInbound("request", method, admission.revision, era.role, era.ownCapabilities());
     if (!check.ok) return errorResponse(id, check.error);
-    const handler = era.builtinRequestHandler(method) ?? this.requestHandlers.get(method);
+    const handler = era.builtinRequestHandler(method) ?? this.requestHandler(method);
     if (!handler) return errorResponse(id, methodNotFound(method));
     const issue = check.info && firstIssue(admission.revision, check.info.message, request);
     if (issue) return errorResponse(id, invalidParamsError(issue));
@@ -175,7 +212,7 @@ export class InboundDispatcher {
     if (method === "notifications/cancelled") this.cancel(params.requestId);
     if (method === "notifications/progress") this.routeProgress(params);
     const ctx = { method, revision, era: era.era, context, peer };
-    const handlers = [era.builtinNotificationHandler(method), this.notificationHandlers.get(method)];
+    const handlers = [era.builtinNotificationHandler(method), this.notificationHandler(method)];
     // A custom notification nobody handles is worth a note; a known one is simply not of interest.
     if (!check.info && !handlers.some(Boolean)) this.host.report(methodNotFound(method));
     for (const handler of handlers) {
@@ -190,7 +227,7 @@ export class InboundDispatcher {
 
   private routeProgress({ progressToken, progress, total, message }: Params): void {
     if (typeof progress !== "number") return;
-    this.host.progress(progressToken, {
+    this.host.routeProgress(progressToken, {
       progress,
       ...(typeof total === "number" ? { total } : {}),
       ...(typeof message === "string" ? { message } : {}),
@@ -200,7 +237,7 @@ export class InboundDispatcher {
   /** The peer cancelled a request: abort its handler and send no answer. `initialize` cannot be cancelled. */
   private cancel(requestId: unknown): void {
     if (typeof requestId !== "string" && typeof requestId !== "number") return;
-    const entry = this.inflight.get(requestId);
+    const entry = this.running?.get(requestId);
     if (!entry || entry.method === "initialize") return;
     this.abandon(
       entry,

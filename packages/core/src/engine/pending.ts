@@ -26,8 +26,13 @@ interface Entry {
 
 const MAX_TIMER_DELAY = 2_147_483_647;
 
-/** What to do about a request this side gave up on (timeout or abort): cancel it on the wire. */
-export type GiveUp = (id: RequestId, method: string, reason: string) => void;
+/** What the table needs from its connection. */
+export interface PendingHost {
+  /** A request this side gave up on (timeout or abort): cancel it on the wire. */
+  giveUp(id: RequestId, method: string, reason: string): void;
+  /** A problem with no caller to report to (a throwing progress callback). */
+  report(error: Error): void;
+}
 
 /** A request taken out of the table, to be settled by the caller. */
 export interface Taken {
@@ -70,10 +75,7 @@ export class PendingRequests {
   private timerCount = 0;
   private listenerCount = 0;
 
-  constructor(
-    private readonly giveUp: GiveUp,
-    private readonly report: (error: Error) => void,
-  ) {}
+  constructor(private readonly host: PendingHost) {}
 
   get size(): number {
     return this.entries.size;
@@ -148,7 +150,7 @@ export class PendingRequests {
     try {
       entry.onProgress(progress);
     } catch (error) {
-      this.report(error instanceof Error ? error : new Error(String(error)));
+      this.host.report(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
@@ -202,7 +204,7 @@ export class PendingRequests {
     const why = capped
       ? `exceeded the total limit of ${entry.maxTotalTimeoutMs} ms`
       : `no answer within ${entry.timeoutMs} ms`;
-    this.giveUp(entry.id, entry.method, `timed out: ${why}`);
+    this.host.giveUp(entry.id, entry.method, `timed out: ${why}`);
     entry.reject(new LocalError("timeout", `Request ${entry.method} (id ${entry.id}) timed out: ${why}`));
   }
 
@@ -210,7 +212,7 @@ export class PendingRequests {
     if (this.entries.get(entry.id) !== entry) return;
     this.remove(entry);
     const text = reasonText(reason);
-    this.giveUp(entry.id, entry.method, text);
+    this.host.giveUp(entry.id, entry.method, text);
     entry.reject(
       new LocalError("cancelled", `Request ${entry.method} (id ${entry.id}) was cancelled: ${text}`, {
         cause: reason,
