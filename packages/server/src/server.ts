@@ -105,6 +105,8 @@ export class Server {
   private readonly live = new Set<ServerSession>();
   private readonly pendingChanges = new Set<ListKind>();
   private readonly host: SessionHost;
+  /** What `capabilities` derived, until the registrations change. */
+  private derivedCapabilities: Capabilities | undefined;
 
   constructor(
     readonly info: ImplementationInfo,
@@ -182,8 +184,16 @@ export class Server {
     };
   }
 
-  /** The capabilities sessions declare: derived from registrations, then `options.capabilities` over them. */
+  /**
+   * The capabilities sessions declare: derived from registrations, then `options.capabilities` over
+   * them. One object until the registrations change, shared by the sessions (treat it as read-only).
+   */
   get capabilities(): Capabilities {
+    this.derivedCapabilities ??= this.deriveCapabilities();
+    return this.derivedCapabilities;
+  }
+
+  private deriveCapabilities(): Capabilities {
     const hasResources = this.resources.size + this.templates.size > 0;
     return {
       ...(this.options.logging === false ? {} : { logging: {} }),
@@ -373,6 +383,7 @@ export class Server {
 
   /** A registration changed: capabilities now, the notifications once the current job is done (coalesced). */
   private changed(kind: ListKind): void {
+    this.derivedCapabilities = undefined;
     for (const session of this.live) session.refreshCapabilities();
     if (this.pendingChanges.size === 0) queueMicrotask(() => this.flush());
     this.pendingChanges.add(kind);

@@ -18,6 +18,7 @@ import {
   invalidParamsError,
   methodNotFound,
 } from "./checks.js";
+import { InflightTable } from "./inflight.js";
 import { type ContextHost, createRequestContext } from "./request-context.js";
 import type { HandlerLookup, NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
 
@@ -68,13 +69,13 @@ export class InboundDispatcher {
   // never needs them.
   private requestHandlers: Map<string, RequestHandler> | undefined;
   private notificationHandlers: Map<string, NotificationHandler> | undefined;
-  private running: Map<RequestId, Inflight> | undefined;
+  private readonly inflight = new InflightTable<Inflight>();
   private listenerCount = 0;
 
   constructor(private readonly host: InboundHost) {}
 
   get size(): number {
-    return this.running?.size ?? 0;
+    return this.inflight.size;
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
@@ -104,18 +105,13 @@ export class InboundDispatcher {
     return this.notificationHandlers?.get(method) ?? this.host.sharedHandlers?.notificationHandler(method);
   }
 
-  private get inflight(): Map<RequestId, Inflight> {
-    this.running ??= new Map();
-    return this.running;
-  }
   get listeners(): number {
     return this.listenerCount;
   }
 
   /** Aborts every running handler (the connection closed); their answers are not sent. */
   abortAll(reason: Error): void {
-    if (!this.running) return;
-    for (const entry of [...this.running.values()]) this.abandon(entry, reason);
+    for (const entry of this.inflight.entries()) this.abandon(entry, reason);
   }
 
   /**
@@ -127,7 +123,7 @@ export class InboundDispatcher {
     context: MessageContext = noContext,
   ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
-    if (this.running?.has(id)) {
+    if (this.inflight.has(id)) {
       const reason = `Invalid Request: request id ${JSON.stringify(id)} is already in use`;
       return errorResponse(id, new McpError(ErrorCode.InvalidRequest, reason));
     }
@@ -158,7 +154,7 @@ export class InboundDispatcher {
       cancelled: false,
       detach: () => {},
     };
-    this.inflight.set(id, entry);
+    this.inflight.add(entry);
     this.watchSender(entry, context.signal);
     const params: Params = request.params ?? {};
     const source = { id, method, params, revision, peer, context, signal: entry.controller.signal };
@@ -184,7 +180,7 @@ export class InboundDispatcher {
     } finally {
       finish();
       entry.detach();
-      if (this.inflight.get(id) === entry) this.inflight.delete(id);
+      this.inflight.delete(entry);
     }
   }
 
@@ -237,7 +233,7 @@ export class InboundDispatcher {
   /** The peer cancelled a request: abort its handler and send no answer. `initialize` cannot be cancelled. */
   private cancel(requestId: unknown): void {
     if (typeof requestId !== "string" && typeof requestId !== "number") return;
-    const entry = this.running?.get(requestId);
+    const entry = this.inflight.get(requestId);
     if (!entry || entry.method === "initialize") return;
     this.abandon(
       entry,
@@ -252,7 +248,7 @@ export class InboundDispatcher {
   private abandon(entry: Inflight, reason: Error): void {
     if (entry.cancelled) return;
     entry.cancelled = true;
-    if (this.inflight.get(entry.id) === entry) this.inflight.delete(entry.id);
+    this.inflight.delete(entry);
     entry.detach();
     entry.controller.abort(reason);
   }
