@@ -19,7 +19,8 @@ import {
   methodNotFound,
 } from "./checks.js";
 import { InflightTable } from "./inflight.js";
-import { type ContextHost, createRequestContext } from "./request-context.js";
+import { type ContextHost, HandlerContext } from "./request-context.js";
+import { RunningRequest } from "./running-request.js";
 import type { HandlerLookup, NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
 
 /** What the dispatcher needs from its connection. */
@@ -30,17 +31,6 @@ export interface InboundHost extends ContextHost {
   /** Routes an inbound progress notification to the outbound request it belongs to. */
   routeProgress(token: unknown, progress: Progress): void;
   report(error: Error): void;
-}
-
-/** An inbound request whose handler is running. */
-interface Inflight {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly controller: AbortController;
-  /** Set when the answer must not be sent: the peer cancelled, the sender went away, or the connection closed. */
-  cancelled: boolean;
-  /** Removes the listener on the transport's "sender gone" signal. */
-  detach: () => void;
 }
 
 type Admitted = Extract<Admission, { ok: true }>;
@@ -69,7 +59,7 @@ export class InboundDispatcher {
   // never needs them.
   private requestHandlers: Map<string, RequestHandler> | undefined;
   private notificationHandlers: Map<string, NotificationHandler> | undefined;
-  private readonly inflight = new InflightTable<Inflight>();
+  private readonly inflight = new InflightTable<RunningRequest>();
   private listenerCount = 0;
 
   constructor(private readonly host: InboundHost) {}
@@ -147,18 +137,11 @@ export class InboundDispatcher {
     info: MethodInfo | undefined,
   ): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
-    const entry: Inflight = {
-      id,
-      method,
-      controller: new AbortController(),
-      cancelled: false,
-      detach: () => {},
-    };
+    const entry = new RunningRequest(id, method);
     this.inflight.add(entry);
     this.watchSender(entry, context.signal);
     const params: Params = request.params ?? {};
-    const source = { id, method, params, revision, peer, context, signal: entry.controller.signal };
-    const { ctx, finish } = createRequestContext(this.host, source);
+    const ctx = new HandlerContext(this.host, entry, params, revision, peer, context);
     try {
       const result = await this.host.era.handle(params, ctx, handler);
       if (entry.cancelled) return undefined;
@@ -178,7 +161,7 @@ export class InboundDispatcher {
       this.host.report(asError(error));
       return errorResponse(id, internalError());
     } finally {
-      finish();
+      ctx.finish();
       entry.detach();
       this.inflight.delete(entry);
     }
@@ -245,16 +228,16 @@ export class InboundDispatcher {
    * Gives up on a running handler: no answer will be sent, its signal aborts, and the connection
    * forgets it at once (a handler that ignores its signal must not pin memory).
    */
-  private abandon(entry: Inflight, reason: Error): void {
+  private abandon(entry: RunningRequest, reason: Error): void {
     if (entry.cancelled) return;
-    entry.cancelled = true;
+    entry.cancel(reason);
     this.inflight.delete(entry);
     entry.detach();
-    entry.controller.abort(reason);
+    entry.abortSignal();
   }
 
   /** The transport may learn the sender is gone (an HTTP stream closed): treat that as a cancellation. */
-  private watchSender(entry: Inflight, signal: AbortSignal | undefined): void {
+  private watchSender(entry: RunningRequest, signal: AbortSignal | undefined): void {
     if (!signal || entry.method === "initialize") return;
     const gone = () =>
       this.abandon(entry, new LocalError("cancelled", "the sender is no longer waiting for the answer"));
