@@ -94,6 +94,7 @@ export class PendingRequests {
   /** Adds a request; the promise settles when it is answered, times out, is aborted or the connection closes. */
   register(r: Registration): Promise<JsonObject> {
     return new Promise<JsonObject>((resolve, reject) => {
+      const now = Date.now();
       const entry: Entry = {
         id: r.id,
         method: r.method,
@@ -103,7 +104,7 @@ export class PendingRequests {
         reject,
         timeoutMs: r.timeoutMs,
         maxTotalTimeoutMs: r.maxTotalTimeoutMs,
-        startedAt: Date.now(),
+        startedAt: now,
         resetOnProgress: r.resetOnProgress,
         onProgress: r.onProgress,
         lastProgress: Number.NEGATIVE_INFINITY,
@@ -114,7 +115,7 @@ export class PendingRequests {
       };
       this.table ??= new Map();
       this.table.set(r.id, entry);
-      this.arm(entry);
+      this.arm(entry, now);
       const signal = r.signal;
       if (signal) {
         const onAbort = () => this.abort(entry, signal.reason);
@@ -145,7 +146,7 @@ export class PendingRequests {
     const entry = this.entries.get(token);
     if (!entry || !(progress.progress > entry.lastProgress)) return;
     entry.lastProgress = progress.progress;
-    if (entry.resetOnProgress) this.arm(entry);
+    if (entry.resetOnProgress) this.arm(entry, Date.now());
     if (!entry.onProgress) return;
     try {
       entry.onProgress(progress);
@@ -173,26 +174,27 @@ export class PendingRequests {
     entry.detach = undefined;
   }
 
-  /** (Re)starts the timeout: the idle timeout, but never past the total cap. */
-  private arm(entry: Entry): void {
-    const idleDue = Date.now() + entry.timeoutMs;
+  /** (Re)starts the timeout: the idle timeout, but never past the total cap. `now` is `Date.now()`. */
+  private arm(entry: Entry, now: number): void {
+    const idleDue = now + entry.timeoutMs;
     const capDue = entry.startedAt + entry.maxTotalTimeoutMs;
     entry.capped = capDue < idleDue;
     entry.dueAt = Math.min(idleDue, capDue);
-    this.schedule(entry);
+    this.schedule(entry, now);
   }
 
-  private schedule(entry: Entry): void {
+  private schedule(entry: Entry, now: number): void {
     if (entry.timer !== undefined) {
       clearTimeout(entry.timer);
       this.timerCount--;
     }
     // setTimeout fires at once for delays past 2^31-1 ms: wait in steps instead.
-    const delay = Math.min(Math.max(0, entry.dueAt - Date.now()), MAX_TIMER_DELAY);
+    const delay = Math.min(Math.max(0, entry.dueAt - now), MAX_TIMER_DELAY);
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
       this.timerCount--;
-      if (Date.now() < entry.dueAt) this.schedule(entry);
+      const firedAt = Date.now();
+      if (firedAt < entry.dueAt) this.schedule(entry, firedAt);
       else this.expire(entry, entry.capped);
     }, delay);
     this.timerCount++;
