@@ -47,6 +47,7 @@ export { Connection, type ConnectionOptions } from "./engine/connection.js";
 export type { InvalidParamsData } from "./engine/checks.js";
 export type {
   ConnectionDiagnostics,
+  HandlerLookup,
   InputRound,
   JsonObject,
   NotificationContext,

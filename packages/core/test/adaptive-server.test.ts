@@ -36,6 +36,11 @@ describe("a server of both eras on one connection", () => {
     expect([era.era, era.decided]).toEqual(["stateless", true]);
   });
 
+  it("checks a given requestState secret at construction, though the stateless era is made on first use", () => {
+    expect(() => adaptive({ requestState: { secret: "short" } })).toThrow("at least 16 bytes");
+    expect(() => adaptive()).not.toThrow();
+  });
+
   it("answers ping before deciding, and lists every served version in -32022", async () => {
     const { peer } = await withRawPeer({ era: adaptive({ revisions: ["2025-11-25", "2026-07-28"] }) });
     peer.send({ jsonrpc: "2.0", id: 1, method: "ping" });

@@ -100,6 +100,64 @@ describe("receiving a cancellation", () => {
     expect(connection.diagnostics().inflightRequests).toBe(0);
   });
 
+  it("a handler that reads its signal only after the cancel sees it aborted, with the reason", async () => {
+    const { peer, connection } = await initializedServer("2025-11-25");
+    let ctxOf: { readonly signal: AbortSignal } | undefined;
+    let finish!: () => void;
+    connection.setRequestHandler("tools/list", (_params, ctx) => {
+      ctxOf = ctx; // the signal is not read yet
+      return new Promise((resolve) => (finish = () => resolve({ tools: [] })));
+    });
+    await peer.drain();
+    peer.send({ jsonrpc: "2.0", id: "r1", method: "tools/list" });
+    await settle();
+    peer.send({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: "r1", reason: "no longer needed" },
+    });
+    await settle();
+    const signal = ctxOf?.signal;
+    expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toMatchObject({ code: "cancelled", message: 'the peer cancelled request "r1"' });
+    expect(ctxOf?.signal).toBe(signal);
+    finish();
+    expect(await peer.drain()).toEqual([]);
+  });
+
+  it("a signal read before the cancel fires its abort listeners on the cancel, once", async () => {
+    const { peer, connection } = await initializedServer("2025-11-25");
+    const aborts: unknown[] = [];
+    connection.setRequestHandler("tools/list", (_params, ctx) => {
+      ctx.signal.addEventListener("abort", () => aborts.push(ctx.signal.reason));
+      return new Promise(() => {});
+    });
+    await peer.drain();
+    peer.send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    await settle();
+    expect(aborts).toEqual([]);
+    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } });
+    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } });
+    await settle();
+    expect(aborts).toHaveLength(1);
+    expect(aborts[0]).toMatchObject({ code: "cancelled" });
+  });
+
+  it("a handler's signal stays unaborted when the request completes normally, whenever it is read", async () => {
+    const { peer, connection } = await initializedServer("2025-11-25");
+    const contexts: { readonly signal: AbortSignal }[] = [];
+    connection.setRequestHandler("tools/list", (_params, ctx) => {
+      contexts.push(ctx);
+      return { tools: [] };
+    });
+    await peer.drain();
+    peer.send({ jsonrpc: "2.0", id: 3, method: "tools/list" });
+    expect(await peer.drain()).toEqual([{ jsonrpc: "2.0", id: 3, result: { tools: [] } }]);
+    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } });
+    await settle();
+    expect(contexts[0]?.signal.aborted).toBe(false);
+  });
+
   it("ignores cancellations of requests it does not have", async () => {
     const { peer, connection } = await initializedServer("2025-11-25");
     connection.setRequestHandler("tools/list", () => ({ tools: [] }));

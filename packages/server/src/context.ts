@@ -75,6 +75,63 @@ function metaOf(params: Params): Readonly<Record<string, unknown>> {
     : {};
 }
 
+/**
+ * A handler's context, built from the engine's request context. `signal` is a getter, so the
+ * request's `AbortController` is made only for handlers that look at it; the methods are own
+ * functions, so a handler may destructure them.
+ */
+class HandlerServerContext implements ServerContext {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly revision: Revision;
+  readonly era: Era;
+  readonly meta: Readonly<Record<string, unknown>>;
+  readonly client: ClientDescription;
+  readonly transport: MessageContext;
+  readonly progress: ServerContext["progress"];
+  readonly log: ServerContext["log"];
+  readonly elicit: ServerContext["elicit"];
+  readonly sample: ServerContext["sample"];
+  readonly listRoots: ServerContext["listRoots"];
+  readonly notify: ServerContext["notify"];
+  readonly #engine: RequestContext;
+
+  constructor(
+    readonly session: ServerSession,
+    params: Params,
+    ctx: RequestContext,
+    ask: Ask,
+  ) {
+    this.#engine = ctx;
+    const meta = metaOf(params);
+    this.requestId = ctx.requestId;
+    this.method = ctx.method;
+    this.revision = ctx.revision;
+    this.era = ctx.era;
+    this.meta = meta;
+    this.client = { info: ctx.peer.info, capabilities: ctx.peer.capabilities };
+    this.transport = ctx.context;
+    this.progress = (progress, total, message) =>
+      ctx.sendProgress({
+        progress,
+        ...(total === undefined ? {} : { total }),
+        // 2024-11-05 progress has no message.
+        ...(message === undefined || ctx.revision < "2025-03-26" ? {} : { message }),
+      });
+    this.log = (level, data, logger) => session.logFor(ctx, meta, level, data, logger);
+    this.elicit = async (p) =>
+      (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult;
+    this.sample = async (p) =>
+      (await ask("sampling/createMessage", p as unknown as Params)) as unknown as SampleResult;
+    this.listRoots = async () => (await ask("roots/list", {})) as JsonObject as unknown as ListRootsResult;
+    this.notify = (method, p) => ctx.sendNotification(method, p);
+  }
+
+  get signal(): AbortSignal {
+    return this.#engine.signal;
+  }
+}
+
 /** Builds a handler's context from the engine's request context. */
 export function createServerContext(
   session: ServerSession,
@@ -82,29 +139,5 @@ export function createServerContext(
   ctx: RequestContext,
   ask: Ask,
 ): ServerContext {
-  const meta = metaOf(params);
-  return {
-    signal: ctx.signal,
-    requestId: ctx.requestId,
-    method: ctx.method,
-    revision: ctx.revision,
-    era: ctx.era,
-    meta,
-    client: { info: ctx.peer.info, capabilities: ctx.peer.capabilities },
-    transport: ctx.context,
-    session,
-    progress: (progress, total, message) =>
-      ctx.sendProgress({
-        progress,
-        ...(total === undefined ? {} : { total }),
-        // 2024-11-05 progress has no message.
-        ...(message === undefined || ctx.revision < "2025-03-26" ? {} : { message }),
-      }),
-    log: (level, data, logger) => session.logFor(ctx, meta, level, data, logger),
-    elicit: async (p) => (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult,
-    sample: async (p) =>
-      (await ask("sampling/createMessage", p as unknown as Params)) as unknown as SampleResult,
-    listRoots: async () => (await ask("roots/list", {})) as JsonObject as unknown as ListRootsResult,
-    notify: (method, p) => ctx.sendNotification(method, p),
-  };
+  return new HandlerServerContext(session, params, ctx, ask);
 }

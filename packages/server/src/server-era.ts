@@ -16,8 +16,13 @@ import {
 } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 
-/** Runs around every inbound request (the middleware chain). */
-export type Around = (params: Params, ctx: RequestContext, next: RequestHandler) => Promise<JsonObject>;
+/** What a server era calls back into: its session. */
+export interface ServerEraHooks {
+  /** Runs around every inbound request (the middleware chain). */
+  around(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject>;
+  /** The connection closed. */
+  closed(): void;
+}
 
 /** The capabilities a revision can carry: what it lacks is not offered to its clients. */
 export function capabilitiesFor(revision: Revision, capabilities: Capabilities): Capabilities {
@@ -42,7 +47,7 @@ export class ServerEra implements EraStrategy {
 
   constructor(
     options: AdaptiveServerOptions,
-    private readonly around: Around,
+    private readonly hooks: ServerEraHooks,
   ) {
     this.inner = new AdaptiveServerEra(options);
   }
@@ -90,12 +95,13 @@ export class ServerEra implements EraStrategy {
     return this.inner.builtinNotificationHandler(method);
   }
   handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
-    return this.inner.handle(params, ctx, (p, c) => this.around(p, c, next));
+    return this.inner.handle(params, ctx, (p, c) => this.hooks.around(p, c, next));
   }
   completeResult(method: string, result: JsonObject): JsonObject {
     return this.inner.completeResult(method, result);
   }
   closed(): void {
     this.inner.closed();
+    this.hooks.closed();
   }
 }

@@ -105,6 +105,8 @@ export class Server {
   private readonly live = new Set<ServerSession>();
   private readonly pendingChanges = new Set<ListKind>();
   private readonly host: SessionHost;
+  /** What `capabilities` derived, until the registrations change. */
+  private derivedCapabilities: Capabilities | undefined;
 
   constructor(
     readonly info: ImplementationInfo,
@@ -177,12 +179,21 @@ export class Server {
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
       capabilities: () => this.capabilities,
+      ended: (session) => this.live.delete(session),
       report,
     };
   }
 
-  /** The capabilities sessions declare: derived from registrations, then `options.capabilities` over them. */
+  /**
+   * The capabilities sessions declare: derived from registrations, then `options.capabilities` over
+   * them. One object until the registrations change, shared by the sessions (treat it as read-only).
+   */
   get capabilities(): Capabilities {
+    this.derivedCapabilities ??= this.deriveCapabilities();
+    return this.derivedCapabilities;
+  }
+
+  private deriveCapabilities(): Capabilities {
     const hasResources = this.resources.size + this.templates.size > 0;
     return {
       ...(this.options.logging === false ? {} : { logging: {} }),
@@ -212,7 +223,6 @@ export class Server {
   async connect(transport: Transport): Promise<ServerSession> {
     const session = new ServerSession(this.host);
     this.live.add(session);
-    void session.closed.then(() => this.live.delete(session));
     await session.start(transport);
     return session;
   }
@@ -241,7 +251,6 @@ export class Server {
    */
   setRequestHandler(method: string, handler: ServerRequestHandler): void {
     this.requestHandlers.set(method, handler);
-    for (const session of this.live) session.installRequest(method);
   }
 
   removeRequestHandler(method: string): void {
@@ -258,7 +267,6 @@ export class Server {
    */
   setNotificationHandler(method: string, handler: ServerNotificationHandler): void {
     this.notificationHandlers.set(method, handler);
-    for (const session of this.live) session.installNotification(method);
   }
 
   /**
@@ -376,6 +384,7 @@ export class Server {
 
   /** A registration changed: capabilities now, the notifications once the current job is done (coalesced). */
   private changed(kind: ListKind): void {
+    this.derivedCapabilities = undefined;
     for (const session of this.live) session.refreshCapabilities();
     if (this.pendingChanges.size === 0) queueMicrotask(() => this.flush());
     this.pendingChanges.add(kind);

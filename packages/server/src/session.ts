@@ -5,10 +5,7 @@ import {
   type ImplementationInfo,
   LocalError,
   type JsonObject,
-  McpError,
-  ErrorCode,
   MetaKey,
-  type NotificationHandler,
   type Params,
   type RequestContext,
   type RequestId,
@@ -16,11 +13,11 @@ import {
   type Transport,
 } from "@mcpkit/core";
 import { type Era, methodInfo, type Revision } from "@mcpkit/schema";
-import { type ClientDescription, createServerContext, type ServerContext } from "./context.js";
-import { runWithInput } from "./input.js";
+import type { ClientDescription, ServerContext } from "./context.js";
 import { isLogLevel, passes, RateLimiter } from "./logging.js";
-import { type Middleware, runChain } from "./middleware.js";
+import type { Middleware } from "./middleware.js";
 import { ServerEra } from "./server-era.js";
+import { SessionHooks } from "./session-hooks.js";
 import type { SubscriptionStore } from "./subscription-store.js";
 import type { CacheHint, LoggingLevel } from "./types.js";
 
@@ -72,7 +69,9 @@ export interface SessionHost {
   readonly requestHandlers: ReadonlyMap<string, ServerRequestHandler>;
   readonly notificationHandlers: ReadonlyMap<string, ServerNotificationHandler>;
   capabilities(): Capabilities;
-  report(error: Error): void;
+  /** A session's connection closed. */
+  ended(session: ServerSession): void;
+  readonly report: (error: Error) => void;
 }
 
 function replaceContents(target: Record<string, unknown>, source: Capabilities): void {
@@ -109,11 +108,12 @@ export class ServerSession {
   private readonly caps: Record<string, unknown> = {};
   /** `subscriptions/listen` streams (stateless era), allocated by the first one. */
   private listenStreams: Map<RequestId, Listener> | undefined;
-  private readonly limiter: RateLimiter | undefined;
-  private readonly installed = new Set<string>();
+  /** The logging rate limit, made by the first message logged. */
+  private limiter: RateLimiter | undefined;
 
   constructor(private readonly host: SessionHost) {
     replaceContents(this.caps, host.capabilities());
+    const hooks = new SessionHooks(this, host);
     this.serverEra = new ServerEra(
       {
         serverInfo: host.info,
@@ -123,20 +123,15 @@ export class ServerSession {
         requestState: host.requestState,
         discoverCache: host.discoverCache,
       },
-      (params, ctx, next) => this.around(params, ctx, next),
+      hooks,
     );
     this.connection = new Connection({
       era: this.serverEra,
       validateOutbound: host.validateOutbound,
-      onError: (error) => host.report(error),
+      onError: host.report,
+      sharedHandlers: hooks,
       ...(host.timeoutMs === undefined ? {} : { timeoutMs: host.timeoutMs }),
     });
-    this.limiter = host.logging ? new RateLimiter(host.logging.max, host.logging.intervalMs) : undefined;
-    for (const method of host.requestHandlers.keys()) this.installRequest(method);
-    for (const method of host.notificationHandlers.keys()) this.installNotification(method);
-    void this.connection.closed.then(() =>
-      host.subscriptions.clear(this.id).catch((error: unknown) => this.report(error)),
-    );
   }
 
   /**
@@ -200,43 +195,12 @@ export class ServerSession {
     replaceContents(this.caps, this.host.capabilities());
   }
 
-  /** Makes sure a method reaches the server's handler table. */
-  installRequest(method: string): void {
-    if (this.installed.has(method)) return;
-    this.installed.add(method);
-    this.connection.setRequestHandler(method, (params, ctx) => {
-      const handler = this.host.requestHandlers.get(method);
-      if (!handler) throw new McpError(ErrorCode.MethodNotFound, "Method not found", { method });
-      return runWithInput(ctx, async (ask) => handler(params, createServerContext(this, params, ctx, ask)));
-    });
-  }
-
-  installNotification(method: string): void {
-    const forward: NotificationHandler = (params, ctx) => {
-      const handler = this.host.notificationHandlers.get(method);
-      return handler?.(params, { method, revision: ctx.revision, session: this });
-    };
-    this.connection.setNotificationHandler(method, forward);
-  }
-
-  private around(params: Params, ctx: RequestContext, next: (p: Params, c: RequestContext) => unknown) {
-    const run = async () => (await next(params, ctx)) as JsonObject;
-    if (this.host.middleware.length === 0) return run();
-    return runChain(
-      this.host.middleware,
-      {
-        method: ctx.method,
-        params,
-        requestId: ctx.requestId,
-        revision: ctx.revision,
-        era: ctx.era,
-        signal: ctx.signal,
-        client: { info: ctx.peer.info, capabilities: ctx.peer.capabilities },
-        transport: ctx.context,
-        session: this,
-      },
-      run,
-    );
+  /** Whether the rate limit lets one more log message through. */
+  private takeLogSlot(): boolean {
+    const logging = this.host.logging;
+    if (!logging) return false;
+    this.limiter ??= new RateLimiter(logging.max, logging.intervalMs);
+    return this.limiter.take();
   }
 
   /** Whether the session era's client has confirmed initialization (server notifications may flow). */
@@ -257,7 +221,7 @@ export class ServerSession {
     const threshold =
       ctx.era === "stateless" ? meta[MetaKey.logLevel] : (this.logLevel ?? this.host.logging.defaultLevel);
     // Stateless clients that did not ask for logs get none.
-    if (!isLogLevel(threshold) || !passes(level, threshold) || !this.limiter?.take()) return;
+    if (!isLogLevel(threshold) || !passes(level, threshold) || !this.takeLogSlot()) return;
     await ctx.sendNotification("notifications/message", {
       level,
       ...(logger === undefined ? {} : { logger }),
@@ -272,7 +236,7 @@ export class ServerSession {
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     if (!this.host.logging || !this.ready || !hasCapability(this.caps, "logging")) return;
     const threshold = this.logLevel ?? this.host.logging.defaultLevel;
-    if (!passes(level, threshold) || !this.limiter?.take()) return;
+    if (!passes(level, threshold) || !this.takeLogSlot()) return;
     await this.connection.notify("notifications/message", {
       level,
       ...(logger === undefined ? {} : { logger }),

@@ -44,4 +44,46 @@ describe("notifications/cancelled for a running tool call", () => {
     expect(await client.peer.drain()).toEqual([]);
     await server.close();
   });
+
+  it.each(allRevisions)(
+    "a handler that first reads ctx.signal after the cancel (destructuring it) sees it aborted (%s)",
+    async (revision) => {
+      const server = newServer();
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      let cancelled!: () => void;
+      const cancel = new Promise<void>((resolve) => {
+        cancelled = resolve;
+      });
+      let seen: { aborted: boolean; reason: unknown; progress: string } | undefined;
+      server.tool({ name: "late", inputSchema: { type: "object" } }, async (_args, ctx) => {
+        started();
+        await cancel;
+        const { signal, progress } = ctx;
+        seen = { aborted: signal.aborted, reason: signal.reason, progress: typeof progress };
+        return { content: [{ type: "text", text: "too late" }] };
+      });
+      const client = await connect(server, revision);
+      client.peer.deliver({
+        jsonrpc: "2.0",
+        id: 6,
+        method: "tools/call",
+        params: client.params({ name: "late" }),
+      });
+      await running;
+      client.peer.deliver({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: 6, reason: "user gave up" },
+      });
+      await settle();
+      cancelled();
+      await settle();
+      expect(seen).toMatchObject({ aborted: true, reason: { code: "cancelled" }, progress: "function" });
+      expect(await client.peer.drain()).toEqual([]);
+      await server.close();
+    },
+  );
 });

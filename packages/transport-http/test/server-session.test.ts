@@ -152,6 +152,27 @@ describe("DELETE and expiry", () => {
     await withTimeout(transports[0]?.closed ?? Promise.reject(new Error("none")), 5000, "expiry after abort");
   });
 
+  it("with many sessions on the one idle clock, the idle one expires and the active one lives on", async () => {
+    const url = await serve({ idleTimeoutMs: 150 });
+    const idleId = await initialize(url);
+    const activeId = await initialize(url);
+    const [idle, active] = transports;
+    const post = (sessionId: string) =>
+      raw(url, {
+        headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+        body: '{"jsonrpc":"2.0","method":"n"}',
+      });
+    for (let i = 0; i < 6; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await post(activeId)).status).toBe(202);
+    }
+    expect(idle?.isClosed).toBe(true);
+    expect(active?.isClosed).toBe(false);
+    expect((await post(idleId)).status).toBe(404);
+    await withTimeout(active?.closed ?? Promise.reject(new Error("none")), 5000, "expiry of the last");
+    expect(server?.handler.sessionCount).toBe(0);
+  });
+
   it("closing the handler ends every session", async () => {
     const url = await serve();
     await Promise.all([initialize(url), initialize(url), initialize(url)]);

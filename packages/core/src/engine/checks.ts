@@ -21,14 +21,19 @@ export function isKnownMethod(method: string): boolean {
   return knownMethods.has(method);
 }
 
-const validators = new Map<string, (value: unknown) => ValidationResult>();
+// By revision, then definition: two lookups of interned strings, no key to build per message.
+const validators = new Map<Revision, Map<string, (value: unknown) => ValidationResult>>();
 
 function validatorOf(revision: Revision, definition: string): (value: unknown) => ValidationResult {
-  const key = `${revision} ${definition}`;
-  let validator = validators.get(key);
+  let ofRevision = validators.get(revision);
+  if (!ofRevision) {
+    ofRevision = new Map();
+    validators.set(revision, ofRevision);
+  }
+  let validator = ofRevision.get(definition);
   if (!validator) {
     validator = validatorFor(revision, definition);
-    validators.set(key, validator);
+    ofRevision.set(definition, validator);
   }
   return validator;
 }

@@ -4,15 +4,17 @@ import type { JsonRpcMessage, JsonRpcPayload, RequestId } from "../jsonrpc/types
 import type { SendOptions, Transport } from "../transport.js";
 import type { EraHost, EraStrategy } from "../eras/era.js";
 import { checkOutbound, firstIssue, invalidOutboundError } from "./checks.js";
-import { InboundDispatcher } from "./inbound.js";
-import { PendingRequests } from "./pending.js";
-import { MessageRouter } from "./router.js";
+import { type InboundHost, InboundDispatcher } from "./inbound.js";
+import { type PendingHost, PendingRequests } from "./pending.js";
+import { MessageRouter, type RouterHost } from "./router.js";
 import type {
   ConnectionDiagnostics,
+  HandlerLookup,
   JsonObject,
   NotificationHandler,
   NotifyOptions,
   Params,
+  Progress,
   RequestHandler,
   RequestOptions,
 } from "./types.js";
@@ -31,6 +33,11 @@ export interface ConnectionOptions {
   readonly validateResults?: boolean;
   /** Problems that have no caller to report to: a peer's malformed notification, a handler crash, a failed send. */
   readonly onError?: (error: Error) => void;
+  /**
+   * Handlers shared with other connections, for methods this connection has no handler of its own
+   * for (a server keeps one table for all its sessions).
+   */
+  readonly sharedHandlers?: HandlerLookup;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -46,6 +53,8 @@ function metaOf(params: Params | undefined): Record<string, unknown> {
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
 }
+
+const ignore = () => {};
 
 function related(id: RequestId | undefined): SendOptions {
   return id === undefined ? {} : { relatedRequestId: id };
@@ -64,52 +73,60 @@ function related(id: RequestId | undefined): SendOptions {
  * await connection.closed;
  * ```
  */
-export class Connection implements EraHost {
+export class Connection implements EraHost, InboundHost, RouterHost, PendingHost {
   readonly era: EraStrategy;
+  /** @internal */
+  readonly validateOutbound: boolean;
+  /** @internal */
+  readonly validateResults: boolean;
+  /** @internal */
+  readonly sharedHandlers: HandlerLookup | undefined;
+  /** @internal */
+  readonly inbound: InboundDispatcher;
   private readonly timeoutMs: number;
   private readonly maxTotalTimeoutMs: number;
-  private readonly validateOutbound: boolean;
   private readonly onError: (error: Error) => void;
-  private readonly pending: PendingRequests;
-  private readonly inbound: InboundDispatcher;
   private readonly router: MessageRouter;
+  /** The outbound requests, allocated by the first one: most server connections never send one. */
+  private outbound: PendingRequests | undefined;
   private transport: Transport | undefined;
   private state: "new" | "open" | "closed" = "new";
   private nextId = 1;
-  private resolveClosed!: () => void;
-  /** Resolves once the connection has closed, from either side. */
-  readonly closed: Promise<void> = new Promise((resolve) => {
-    this.resolveClosed = resolve;
-  });
+  // `closed` is made on first use: many connections are never awaited.
+  private closedPromise: Promise<void> | undefined;
+  private resolveClosed: (() => void) | undefined;
 
   constructor(options: ConnectionOptions) {
     this.era = options.era;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
     this.validateOutbound = options.validateOutbound ?? false;
-    this.onError = options.onError ?? (() => {});
-    const report = (error: Error) => this.report(error);
-    this.pending = new PendingRequests((id, method, reason) => this.giveUp(id, method, reason), report);
-    this.inbound = new InboundDispatcher({
-      era: this.era,
-      validateOutbound: this.validateOutbound,
-      request: (method, params, opts) => this.request(method, params, opts),
-      notify: (method, params, opts) => this.notify(method, params, opts),
-      progress: (token, progress) => this.pending.progress(token, progress),
-      report,
-    });
-    this.router = new MessageRouter({
-      era: this.era,
-      inbound: this.inbound,
-      pending: this.pending,
-      validateResults: options.validateResults ?? false,
-      isOpen: () => this.state === "open",
-      // Ids are 1, 2, 3, ...: anything else was never ours.
-      issued: (id) => typeof id === "number" && Number.isInteger(id) && id >= 1 && id < this.nextId,
-      send: (payload, sendOptions) => this.send(payload, sendOptions),
-      report,
-    });
+    this.validateResults = options.validateResults ?? false;
+    this.sharedHandlers = options.sharedHandlers;
+    this.onError = options.onError ?? ignore;
+    // The connection is the host of its parts: no per-connection callbacks to allocate.
+    this.inbound = new InboundDispatcher(this);
+    this.router = new MessageRouter(this);
     this.era.bind(this);
+  }
+
+  /** Resolves once the connection has closed, from either side. */
+  get closed(): Promise<void> {
+    if (this.closedPromise === undefined) {
+      this.closedPromise =
+        this.state === "closed"
+          ? Promise.resolve()
+          : new Promise((resolve) => {
+              this.resolveClosed = resolve;
+            });
+    }
+    return this.closedPromise;
+  }
+
+  /** @internal The outbound requests awaiting answers. */
+  get pending(): PendingRequests {
+    this.outbound ??= new PendingRequests(this);
+    return this.outbound;
   }
 
   /** The revision governing the connection now (undefined before the session era negotiates one). */
@@ -159,11 +176,11 @@ export class Connection implements EraHost {
    * ```
    */
   setRequestHandler(method: string, handler: RequestHandler): void {
-    this.inbound.requestHandlers.set(method, handler);
+    this.inbound.setRequestHandler(method, handler);
   }
 
   removeRequestHandler(method: string): void {
-    this.inbound.requestHandlers.delete(method);
+    this.inbound.removeRequestHandler(method);
   }
 
   /**
@@ -176,11 +193,11 @@ export class Connection implements EraHost {
    * ```
    */
   setNotificationHandler(method: string, handler: NotificationHandler): void {
-    this.inbound.notificationHandlers.set(method, handler);
+    this.inbound.setNotificationHandler(method, handler);
   }
 
   removeNotificationHandler(method: string): void {
-    this.inbound.notificationHandlers.delete(method);
+    this.inbound.removeNotificationHandler(method);
   }
 
   /**
@@ -280,11 +297,12 @@ export class Connection implements EraHost {
 
   /** What the connection holds now; all zero when idle or closed (a leak check for tests and monitoring). */
   diagnostics(): ConnectionDiagnostics {
+    const outbound = this.outbound;
     return {
-      pendingRequests: this.pending.size,
+      pendingRequests: outbound?.size ?? 0,
       inflightRequests: this.inbound.size,
-      activeTimers: this.pending.timers,
-      signalListeners: this.pending.listeners + this.inbound.listeners,
+      activeTimers: outbound?.timers ?? 0,
+      signalListeners: (outbound?.listeners ?? 0) + this.inbound.listeners,
     };
   }
 
@@ -321,14 +339,30 @@ export class Connection implements EraHost {
     if (issue) throw invalidOutboundError(what, revision, issue);
   }
 
-  private async send(payload: JsonRpcPayload, options: SendOptions): Promise<void> {
+  /** @internal Whether messages flow (connected and not closed). */
+  isOpen(): boolean {
+    return this.state === "open";
+  }
+
+  /** @internal Whether this side ever used the id for a request of its own (ids are 1, 2, 3, ...). */
+  issued(id: RequestId): boolean {
+    return typeof id === "number" && Number.isInteger(id) && id >= 1 && id < this.nextId;
+  }
+
+  /** @internal An inbound progress notification, for the outbound request it belongs to. */
+  routeProgress(token: unknown, progress: Progress): void {
+    this.outbound?.progress(token, progress);
+  }
+
+  /** @internal Sends one payload on the transport. */
+  async send(payload: JsonRpcPayload, options: SendOptions): Promise<void> {
     if (this.state !== "open" || !this.transport)
       throw new LocalError("connection_closed", "the connection is closed");
     await this.transport.send(payload, options);
   }
 
-  /** A request timed out or was aborted: tell the peer, except for `initialize`, which cannot be cancelled. */
-  private giveUp(id: RequestId, method: string, reason: string): void {
+  /** @internal A request timed out or was aborted: tell the peer, except for `initialize`, which cannot be cancelled. */
+  giveUp(id: RequestId, method: string, reason: string): void {
     if (method === "initialize" || this.state !== "open") return;
     this.notify("notifications/cancelled", { requestId: id, reason }).catch((error: unknown) => {
       this.report(asError(error));
@@ -339,7 +373,7 @@ export class Connection implements EraHost {
     if (this.state === "closed") return;
     this.state = "closed";
     const cause = error ? { cause: error } : undefined;
-    this.pending.rejectAll(
+    this.outbound?.rejectAll(
       (method, id) =>
         new LocalError(
           "connection_closed",
@@ -349,10 +383,11 @@ export class Connection implements EraHost {
     );
     this.inbound.abortAll(new LocalError("connection_closed", "the connection closed", cause));
     this.era.closed();
-    this.resolveClosed();
+    this.resolveClosed?.();
   }
 
-  private report(error: Error): void {
+  /** @internal A problem with no caller to report to. */
+  report(error: Error): void {
     try {
       this.onError(error);
     } catch {

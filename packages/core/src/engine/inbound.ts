@@ -18,26 +18,19 @@ import {
   invalidParamsError,
   methodNotFound,
 } from "./checks.js";
-import { type ContextHost, createRequestContext } from "./request-context.js";
-import type { NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
+import { InflightTable } from "./inflight.js";
+import { type ContextHost, HandlerContext } from "./request-context.js";
+import { RunningRequest } from "./running-request.js";
+import type { HandlerLookup, NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
 
 /** What the dispatcher needs from its connection. */
 export interface InboundHost extends ContextHost {
   readonly validateOutbound: boolean;
+  /** Handlers for methods the connection has none of its own for. */
+  readonly sharedHandlers: HandlerLookup | undefined;
   /** Routes an inbound progress notification to the outbound request it belongs to. */
-  progress(token: unknown, progress: Progress): void;
+  routeProgress(token: unknown, progress: Progress): void;
   report(error: Error): void;
-}
-
-/** An inbound request whose handler is running. */
-interface Inflight {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly controller: AbortController;
-  /** Set when the answer must not be sent: the peer cancelled, the sender went away, or the connection closed. */
-  cancelled: boolean;
-  /** Removes the listener on the transport's "sender gone" signal. */
-  detach: () => void;
 }
 
 type Admitted = Extract<Admission, { ok: true }>;
@@ -62,9 +55,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * dispatch with a context, cancellation, and turning outcomes into responses.
  */
 export class InboundDispatcher {
-  readonly requestHandlers = new Map<string, RequestHandler>();
-  readonly notificationHandlers = new Map<string, NotificationHandler>();
-  private readonly inflight = new Map<RequestId, Inflight>();
+  // The tables are allocated on first use: an idle connection (or one served by shared handlers)
+  // never needs them.
+  private requestHandlers: Map<string, RequestHandler> | undefined;
+  private notificationHandlers: Map<string, NotificationHandler> | undefined;
+  private readonly inflight = new InflightTable<RunningRequest>();
   private listenerCount = 0;
 
   constructor(private readonly host: InboundHost) {}
@@ -72,13 +67,41 @@ export class InboundDispatcher {
   get size(): number {
     return this.inflight.size;
   }
+
+  setRequestHandler(method: string, handler: RequestHandler): void {
+    this.requestHandlers ??= new Map();
+    this.requestHandlers.set(method, handler);
+  }
+
+  removeRequestHandler(method: string): void {
+    this.requestHandlers?.delete(method);
+  }
+
+  setNotificationHandler(method: string, handler: NotificationHandler): void {
+    this.notificationHandlers ??= new Map();
+    this.notificationHandlers.set(method, handler);
+  }
+
+  removeNotificationHandler(method: string): void {
+    this.notificationHandlers?.delete(method);
+  }
+
+  /** The connection's own handler for a request method, else the shared one. */
+  private requestHandler(method: string): RequestHandler | undefined {
+    return this.requestHandlers?.get(method) ?? this.host.sharedHandlers?.requestHandler(method);
+  }
+
+  private notificationHandler(method: string): NotificationHandler | undefined {
+    return this.notificationHandlers?.get(method) ?? this.host.sharedHandlers?.notificationHandler(method);
+  }
+
   get listeners(): number {
     return this.listenerCount;
   }
 
   /** Aborts every running handler (the connection closed); their answers are not sent. */
   abortAll(reason: Error): void {
-    for (const entry of [...this.inflight.values()]) this.abandon(entry, reason);
+    for (const entry of this.inflight.entries()) this.abandon(entry, reason);
   }
 
   /**
@@ -99,7 +122,7 @@ export class InboundDispatcher {
     if (!admission.ok) return errorResponse(id, admission.error);
     const check = checkInbound("request", method, admission.revision, era.role, era.ownCapabilities());
     if (!check.ok) return errorResponse(id, check.error);
-    const handler = era.builtinRequestHandler(method) ?? this.requestHandlers.get(method);
+    const handler = era.builtinRequestHandler(method) ?? this.requestHandler(method);
     if (!handler) return errorResponse(id, methodNotFound(method));
     const issue = check.info && firstIssue(admission.revision, check.info.message, request);
     if (issue) return errorResponse(id, invalidParamsError(issue));
@@ -114,18 +137,11 @@ export class InboundDispatcher {
     info: MethodInfo | undefined,
   ): Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
-    const entry: Inflight = {
-      id,
-      method,
-      controller: new AbortController(),
-      cancelled: false,
-      detach: () => {},
-    };
-    this.inflight.set(id, entry);
+    const entry = new RunningRequest(id, method);
+    this.inflight.add(entry);
     this.watchSender(entry, context.signal);
     const params: Params = request.params ?? {};
-    const source = { id, method, params, revision, peer, context, signal: entry.controller.signal };
-    const { ctx, finish } = createRequestContext(this.host, source);
+    const ctx = new HandlerContext(this.host, entry, params, revision, peer, context);
     try {
       const result = await this.host.era.handle(params, ctx, handler);
       if (entry.cancelled) return undefined;
@@ -145,9 +161,9 @@ export class InboundDispatcher {
       this.host.report(asError(error));
       return errorResponse(id, internalError());
     } finally {
-      finish();
+      ctx.finish();
       entry.detach();
-      if (this.inflight.get(id) === entry) this.inflight.delete(id);
+      this.inflight.delete(entry);
     }
   }
 
@@ -175,7 +191,7 @@ export class InboundDispatcher {
     if (method === "notifications/cancelled") this.cancel(params.requestId);
     if (method === "notifications/progress") this.routeProgress(params);
     const ctx = { method, revision, era: era.era, context, peer };
-    const handlers = [era.builtinNotificationHandler(method), this.notificationHandlers.get(method)];
+    const handlers = [era.builtinNotificationHandler(method), this.notificationHandler(method)];
     // A custom notification nobody handles is worth a note; a known one is simply not of interest.
     if (!check.info && !handlers.some(Boolean)) this.host.report(methodNotFound(method));
     for (const handler of handlers) {
@@ -190,7 +206,7 @@ export class InboundDispatcher {
 
   private routeProgress({ progressToken, progress, total, message }: Params): void {
     if (typeof progress !== "number") return;
-    this.host.progress(progressToken, {
+    this.host.routeProgress(progressToken, {
       progress,
       ...(typeof total === "number" ? { total } : {}),
       ...(typeof message === "string" ? { message } : {}),
@@ -212,16 +228,16 @@ export class InboundDispatcher {
    * Gives up on a running handler: no answer will be sent, its signal aborts, and the connection
    * forgets it at once (a handler that ignores its signal must not pin memory).
    */
-  private abandon(entry: Inflight, reason: Error): void {
+  private abandon(entry: RunningRequest, reason: Error): void {
     if (entry.cancelled) return;
-    entry.cancelled = true;
-    if (this.inflight.get(entry.id) === entry) this.inflight.delete(entry.id);
+    entry.cancel(reason);
+    this.inflight.delete(entry);
     entry.detach();
-    entry.controller.abort(reason);
+    entry.abortSignal();
   }
 
   /** The transport may learn the sender is gone (an HTTP stream closed): treat that as a cancellation. */
-  private watchSender(entry: Inflight, signal: AbortSignal | undefined): void {
+  private watchSender(entry: RunningRequest, signal: AbortSignal | undefined): void {
     if (!signal || entry.method === "initialize") return;
     const gone = () =>
       this.abandon(entry, new LocalError("cancelled", "the sender is no longer waiting for the answer"));

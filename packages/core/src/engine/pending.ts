@@ -26,8 +26,13 @@ interface Entry {
 
 const MAX_TIMER_DELAY = 2_147_483_647;
 
-/** What to do about a request this side gave up on (timeout or abort): cancel it on the wire. */
-export type GiveUp = (id: RequestId, method: string, reason: string) => void;
+/** What the table needs from its connection. */
+export interface PendingHost {
+  /** A request this side gave up on (timeout or abort): cancel it on the wire. */
+  giveUp(id: RequestId, method: string, reason: string): void;
+  /** A problem with no caller to report to (a throwing progress callback). */
+  report(error: Error): void;
+}
 
 /** A request taken out of the table, to be settled by the caller. */
 export interface Taken {
@@ -70,10 +75,7 @@ export class PendingRequests {
   private timerCount = 0;
   private listenerCount = 0;
 
-  constructor(
-    private readonly giveUp: GiveUp,
-    private readonly report: (error: Error) => void,
-  ) {}
+  constructor(private readonly host: PendingHost) {}
 
   get size(): number {
     return this.entries.size;
@@ -92,6 +94,7 @@ export class PendingRequests {
   /** Adds a request; the promise settles when it is answered, times out, is aborted or the connection closes. */
   register(r: Registration): Promise<JsonObject> {
     return new Promise<JsonObject>((resolve, reject) => {
+      const now = Date.now();
       const entry: Entry = {
         id: r.id,
         method: r.method,
@@ -101,7 +104,7 @@ export class PendingRequests {
         reject,
         timeoutMs: r.timeoutMs,
         maxTotalTimeoutMs: r.maxTotalTimeoutMs,
-        startedAt: Date.now(),
+        startedAt: now,
         resetOnProgress: r.resetOnProgress,
         onProgress: r.onProgress,
         lastProgress: Number.NEGATIVE_INFINITY,
@@ -112,7 +115,7 @@ export class PendingRequests {
       };
       this.table ??= new Map();
       this.table.set(r.id, entry);
-      this.arm(entry);
+      this.arm(entry, now);
       const signal = r.signal;
       if (signal) {
         const onAbort = () => this.abort(entry, signal.reason);
@@ -143,12 +146,12 @@ export class PendingRequests {
     const entry = this.entries.get(token);
     if (!entry || !(progress.progress > entry.lastProgress)) return;
     entry.lastProgress = progress.progress;
-    if (entry.resetOnProgress) this.arm(entry);
+    if (entry.resetOnProgress) this.arm(entry, Date.now());
     if (!entry.onProgress) return;
     try {
       entry.onProgress(progress);
     } catch (error) {
-      this.report(error instanceof Error ? error : new Error(String(error)));
+      this.host.report(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
@@ -171,26 +174,27 @@ export class PendingRequests {
     entry.detach = undefined;
   }
 
-  /** (Re)starts the timeout: the idle timeout, but never past the total cap. */
-  private arm(entry: Entry): void {
-    const idleDue = Date.now() + entry.timeoutMs;
+  /** (Re)starts the timeout: the idle timeout, but never past the total cap. `now` is `Date.now()`. */
+  private arm(entry: Entry, now: number): void {
+    const idleDue = now + entry.timeoutMs;
     const capDue = entry.startedAt + entry.maxTotalTimeoutMs;
     entry.capped = capDue < idleDue;
     entry.dueAt = Math.min(idleDue, capDue);
-    this.schedule(entry);
+    this.schedule(entry, now);
   }
 
-  private schedule(entry: Entry): void {
+  private schedule(entry: Entry, now: number): void {
     if (entry.timer !== undefined) {
       clearTimeout(entry.timer);
       this.timerCount--;
     }
     // setTimeout fires at once for delays past 2^31-1 ms: wait in steps instead.
-    const delay = Math.min(Math.max(0, entry.dueAt - Date.now()), MAX_TIMER_DELAY);
+    const delay = Math.min(Math.max(0, entry.dueAt - now), MAX_TIMER_DELAY);
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
       this.timerCount--;
-      if (Date.now() < entry.dueAt) this.schedule(entry);
+      const firedAt = Date.now();
+      if (firedAt < entry.dueAt) this.schedule(entry, firedAt);
       else this.expire(entry, entry.capped);
     }, delay);
     this.timerCount++;
@@ -202,7 +206,7 @@ export class PendingRequests {
     const why = capped
       ? `exceeded the total limit of ${entry.maxTotalTimeoutMs} ms`
       : `no answer within ${entry.timeoutMs} ms`;
-    this.giveUp(entry.id, entry.method, `timed out: ${why}`);
+    this.host.giveUp(entry.id, entry.method, `timed out: ${why}`);
     entry.reject(new LocalError("timeout", `Request ${entry.method} (id ${entry.id}) timed out: ${why}`));
   }
 
@@ -210,7 +214,7 @@ export class PendingRequests {
     if (this.entries.get(entry.id) !== entry) return;
     this.remove(entry);
     const text = reasonText(reason);
-    this.giveUp(entry.id, entry.method, text);
+    this.host.giveUp(entry.id, entry.method, text);
     entry.reject(
       new LocalError("cancelled", `Request ${entry.method} (id ${entry.id}) was cancelled: ${text}`, {
         cause: reason,

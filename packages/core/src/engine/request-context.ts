@@ -1,8 +1,17 @@
-import type { Revision } from "@mcpkit/schema";
-import type { RequestId } from "../jsonrpc/types.js";
+import type { Era, Revision } from "@mcpkit/schema";
 import type { MessageContext } from "../transport.js";
 import type { EraStrategy } from "../eras/era.js";
-import type { JsonObject, NotifyOptions, Params, PeerInfo, RequestContext, RequestOptions } from "./types.js";
+import type { RunningRequest } from "./running-request.js";
+import type {
+  InputRound,
+  JsonObject,
+  NotifyOptions,
+  Params,
+  PeerInfo,
+  Progress,
+  RequestContext,
+  RequestOptions,
+} from "./types.js";
 
 /** What a handler's context needs from its connection. */
 export interface ContextHost {
@@ -11,56 +20,65 @@ export interface ContextHost {
   notify(method: string, params: Params | undefined, options: NotifyOptions): Promise<void>;
 }
 
-export interface ContextSource {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly params: Params;
-  readonly revision: Revision;
-  readonly peer: PeerInfo;
-  readonly context: MessageContext;
-  readonly signal: AbortSignal;
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
- * The context of one inbound request's handler, and `finish` to call when the handler is done
- * (after which progress is no longer sent).
+ * The context of one inbound request's handler. `signal` is a getter, so the request's
+ * `AbortController` is made only for handlers that look at it; the methods are own functions, so
+ * a handler may destructure them. `finish` is called when the handler is done (after which
+ * progress is no longer sent).
  */
-export function createRequestContext(
-  host: ContextHost,
-  source: ContextSource,
-): { ctx: RequestContext; finish(): void } {
-  const { id, params, signal } = source;
-  const token = isObject(params._meta) ? params._meta.progressToken : undefined;
-  const related = { relatedRequestId: id };
-  let done = false;
-  let lastProgress = Number.NEGATIVE_INFINITY;
-  const ctx: RequestContext = {
-    signal,
-    requestId: id,
-    method: source.method,
-    revision: source.revision,
-    era: host.era.era,
-    context: source.context,
-    peer: source.peer,
-    input: undefined,
-    sendProgress: async (progress) => {
+export class HandlerContext implements RequestContext {
+  readonly requestId: RequestContext["requestId"];
+  readonly method: string;
+  readonly era: Era;
+  readonly input: InputRound | undefined = undefined;
+  readonly sendProgress: RequestContext["sendProgress"];
+  readonly sendNotification: RequestContext["sendNotification"];
+  readonly sendRequest: RequestContext["sendRequest"];
+  readonly #running: RunningRequest;
+  #done = false;
+
+  constructor(
+    host: ContextHost,
+    running: RunningRequest,
+    params: Params,
+    readonly revision: Revision,
+    readonly peer: PeerInfo,
+    readonly context: MessageContext,
+  ) {
+    this.#running = running;
+    const id = running.id;
+    this.requestId = id;
+    this.method = running.method;
+    this.era = host.era.era;
+    const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+    const related = { relatedRequestId: id };
+    let lastProgress = Number.NEGATIVE_INFINITY;
+    this.sendProgress = async (progress: Progress) => {
       // Progress must increase, needs the requester's token, and ends with the request.
-      if (done || token === undefined || !(progress.progress > lastProgress)) return;
+      if (this.#done || token === undefined || !(progress.progress > lastProgress)) return;
       lastProgress = progress.progress;
       await host.notify("notifications/progress", { progressToken: token, ...progress }, related);
-    },
-    sendNotification: (method, notificationParams) => host.notify(method, notificationParams, related),
-    sendRequest: (method, requestParams, options) =>
-      host.request(method, requestParams, { ...options, ...related, signal: options?.signal ?? signal }),
-  };
-  return {
-    ctx,
-    finish: () => {
-      done = true;
-    },
-  };
+    };
+    this.sendNotification = (method, notificationParams) => host.notify(method, notificationParams, related);
+    this.sendRequest = (method, requestParams, options) =>
+      host.request(method, requestParams, {
+        ...options,
+        ...related,
+        signal: options?.signal ?? running.signal,
+      });
+  }
+
+  /** Aborted when the peer cancels the request, the transport reports the sender gone, or the connection closes. */
+  get signal(): AbortSignal {
+    return this.#running.signal;
+  }
+
+  /** The handler is done: progress is no longer sent. */
+  finish(): void {
+    this.#done = true;
+  }
 }

@@ -165,6 +165,28 @@ export type RequestHandler = (params: Params, ctx: RequestContext) => JsonObject
 export type NotificationHandler = (params: Params, ctx: NotificationContext) => void | Promise<void>;
 
 /**
+ * Handlers shared by many connections (a server's table, say), consulted when a connection has no
+ * handler of its own for a method, so each connection need not keep a copy of the table. The
+ * handler's `ctx.method` names the method it runs for.
+ *
+ * @example
+ * ```ts
+ * const table = new Map<string, RequestHandler>([["tools/list", () => ({ tools: [] })]]);
+ * const shared: HandlerLookup = {
+ *   requestHandler: (method) => table.get(method),
+ *   notificationHandler: () => undefined,
+ * };
+ * const connection = new Connection({ era, sharedHandlers: shared });
+ * ```
+ */
+export interface HandlerLookup {
+  /** The handler for an inbound request method, or undefined when there is none. */
+  requestHandler(method: string): RequestHandler | undefined;
+  /** The handler for an inbound notification method, or undefined when there is none. */
+  notificationHandler(method: string): NotificationHandler | undefined;
+}
+
+/**
  * Counts of what a connection holds, for leak checks and monitoring. All zero on an idle or closed connection.
  *
  * @example

@@ -1,4 +1,4 @@
-import { eraOf, revisions, type Era, type Revision } from "@mcpkit/schema";
+import { revisions, type Era, type Revision } from "@mcpkit/schema";
 import type { JsonRpcNotification, JsonRpcRequest } from "../jsonrpc/types.js";
 import type {
   JsonObject,
@@ -9,6 +9,7 @@ import type {
 } from "../engine/types.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import { hasEnvelope } from "./envelope.js";
+import { splitByEra } from "./era-split.js";
 import { SessionServerEra, type ClientSession } from "./session-server.js";
 import { StatelessServerEra, type StatelessServerOptions } from "./stateless-server.js";
 
@@ -42,34 +43,55 @@ export interface AdaptiveServerOptions {
 export class AdaptiveServerEra implements EraStrategy {
   readonly role = "server" as const;
   private readonly session: SessionServerEra | undefined;
-  private readonly stateless: StatelessServerEra | undefined;
+  /** The stateless revisions served, newest last; undefined when none are. */
+  private readonly statelessServed: readonly Revision[] | undefined;
+  private statelessEra: StatelessServerEra | undefined;
+  private host: EraHost | undefined;
   private chosen: EraStrategy | undefined;
 
-  constructor(options: AdaptiveServerOptions) {
-    const served = options.revisions ?? revisions;
-    const of = (era: Era) => served.filter((r) => eraOf(r) === era);
-    const common = {
-      serverInfo: options.serverInfo,
-      capabilities: options.capabilities,
-      instructions: options.instructions,
-    };
-    if (of("session").length > 0) {
+  constructor(private readonly options: AdaptiveServerOptions) {
+    const split = splitByEra(options.revisions ?? revisions);
+    // Option objects are built field by field: a spread would give every connection's object a
+    // shape of its own.
+    if (split.session) {
       this.session = new SessionServerEra({
-        ...common,
-        revisions: of("session"),
+        serverInfo: options.serverInfo,
+        capabilities: options.capabilities,
+        instructions: options.instructions,
+        revisions: split.session,
         onInitialized: options.onInitialized,
       });
     }
-    if (of("stateless").length > 0) {
-      this.stateless = new StatelessServerEra({
-        ...common,
-        revisions: of("stateless"),
-        supportedVersions: [...served].sort().reverse(),
-        requestState: options.requestState,
-        discoverCache: options.discoverCache,
-      });
+    this.statelessServed = split.stateless;
+    if (!this.session && !this.statelessServed) throw new RangeError("at least one revision must be served");
+    // Made now when it will serve anyway, or when a given secret must be checked and copied now;
+    // otherwise on the first stateless request (most connections of a dual-era server never make one).
+    if (this.statelessServed && (!this.session || options.requestState?.secret !== undefined)) {
+      this.statelessEra = this.makeStateless(this.statelessServed);
     }
-    if (!this.session && !this.stateless) throw new RangeError("at least one revision must be served");
+  }
+
+  /** The stateless era, made on first use; undefined when no stateless revision is served. */
+  private get stateless(): StatelessServerEra | undefined {
+    if (this.statelessEra === undefined && this.statelessServed) {
+      const era = this.makeStateless(this.statelessServed);
+      if (this.host) era.bind(this.host);
+      this.statelessEra = era;
+    }
+    return this.statelessEra;
+  }
+
+  private makeStateless(served: readonly Revision[]): StatelessServerEra {
+    const { options } = this;
+    return new StatelessServerEra({
+      serverInfo: options.serverInfo,
+      capabilities: options.capabilities,
+      instructions: options.instructions,
+      revisions: served,
+      supportedVersions: splitByEra(options.revisions ?? revisions).supportedVersions,
+      requestState: options.requestState,
+      discoverCache: options.discoverCache,
+    });
   }
 
   /** The era chosen so far (the session era until a stateless request arrives, when both are served). */
@@ -93,7 +115,8 @@ export class AdaptiveServerEra implements EraStrategy {
 
   bind(host: EraHost): void {
     this.session?.bind(host);
-    this.stateless?.bind(host);
+    this.statelessEra?.bind(host);
+    this.host = host;
   }
 
   get revision(): Revision | undefined {
@@ -108,7 +131,7 @@ export class AdaptiveServerEra implements EraStrategy {
     if (!this.chosen) {
       if (request.method === "initialize" && this.session) this.chosen = this.session;
       else if (
-        this.stateless &&
+        this.statelessServed &&
         (hasEnvelope(request.params) || request.method === "server/discover" || !this.session)
       ) {
         this.chosen = this.stateless;
@@ -157,6 +180,6 @@ export class AdaptiveServerEra implements EraStrategy {
 
   closed(): void {
     this.session?.closed();
-    this.stateless?.closed();
+    this.statelessEra?.closed();
   }
 }

@@ -14,12 +14,26 @@ import type { Capabilities, Role } from "./era.js";
  */
 export function hasCapability(capabilities: Capabilities | undefined, path: string): boolean {
   let node: unknown = capabilities;
-  for (const segment of path.split(".")) {
+  for (const segment of segmentsOf(path)) {
     if (typeof node !== "object" || node === null || Array.isArray(node)) return false;
     if (!Object.hasOwn(node, segment)) return false;
     node = (node as Record<string, unknown>)[segment];
   }
   return node !== undefined && node !== null && node !== false;
+}
+
+// Capability paths are a handful of constants, checked on every message: split each once (up to a
+// bound, should a caller pass paths of its own making).
+const splitPaths = new Map<string, readonly string[]>();
+const MAX_SPLIT_PATHS = 256;
+
+function segmentsOf(path: string): readonly string[] {
+  let segments = splitPaths.get(path);
+  if (!segments) {
+    segments = path.split(".");
+    if (splitPaths.size < MAX_SPLIT_PATHS) splitPaths.set(path, segments);
+  }
+  return segments;
 }
 
 /**

@@ -56,11 +56,24 @@ export function revisionAllowsBatches(revision: Revision | undefined): boolean {
   return revision === "2025-03-26";
 }
 
-/** Checks a list of revisions for one era: non-empty, known, all of that era. */
+// Every connection of a server checks the same list: keep one sorted copy per list and era.
+const checked = { session: new WeakMap(), stateless: new WeakMap() } satisfies Record<
+  string,
+  WeakMap<readonly Revision[], readonly Revision[]>
+>;
+
+/**
+ * Checks a list of revisions for one era: non-empty, known, all of that era. Returns it sorted
+ * (one copy per list: treat the list as immutable).
+ */
 export function checkRevisions(list: readonly Revision[], era: "session" | "stateless"): readonly Revision[] {
+  const known = checked[era].get(list);
+  if (known) return known;
   if (list.length === 0) throw new RangeError(`at least one ${era} revision is needed`);
   for (const r of list) {
     if (!isRevision(r) || eraOf(r) !== era) throw new RangeError(`${String(r)} is not a ${era}-era revision`);
   }
-  return [...list].sort();
+  const sorted = [...list].sort();
+  checked[era].set(list, sorted);
+  return sorted;
 }

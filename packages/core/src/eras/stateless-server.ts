@@ -139,7 +139,8 @@ export class StatelessServerEra implements EraStrategy {
   async handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
     const rounds = methodInfo(ctx.revision, ctx.method)?.results.includes("InputRequiredResult") ?? false;
     const input = rounds ? await openRound(this.sealer, ctx.method, params) : undefined;
-    const result = await next(params, input ? { ...ctx, input } : ctx);
+    // `signal` may be a getter (not copied by a spread): carry it over explicitly.
+    const result = await next(params, input ? { ...ctx, signal: ctx.signal, input } : ctx);
     if (isObject(result) && result.resultType === "input_required") {
       if (!rounds) throw new TypeError(`${ctx.method} cannot answer input_required`);
       checkInputRequests(ctx.revision, result, ctx.peer.capabilities);

@@ -7,7 +7,8 @@ import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
 import { newSessionId } from "./session-id.js";
-import { HttpServerTransport } from "./session-transport.js";
+import { IdleClock } from "./idle-clock.js";
+import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
 import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
 import { StatelessEndpoint } from "./stateless/endpoint.js";
 import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
@@ -50,6 +51,8 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
 
 class Endpoint implements StreamableHttpHandler {
   private readonly sessions = new Map<string, HttpServerTransport>();
+  /** One settings object and one idle clock for every session. */
+  private readonly sessionSettings: SessionSettings;
   private shutDown = false;
   private readonly cors: CorsOptions | undefined;
   /** The 2026-07-28 era: one shared transport for every stateless request (see stateless/era-rule.ts). */
@@ -57,6 +60,20 @@ class Endpoint implements StreamableHttpHandler {
 
   constructor(private readonly options: ResolvedOptions) {
     this.cors = resolveCors(options.cors);
+    const sessions = this.sessions;
+    this.sessionSettings = {
+      maxMessageBytes: options.maxMessageBytes,
+      maxQueuedMessages: options.maxQueuedMessages,
+      eventStore: options.eventStore,
+      keepAliveMs: options.keepAliveMs,
+      retryMs: options.sseRetryMs,
+      closeSseAfterMs: options.closeSseAfterMs,
+      onError: options.onError,
+      idleClock: new IdleClock(options.idleTimeoutMs),
+      onEnd(ended) {
+        if (sessions.get(ended.sessionId) === ended) sessions.delete(ended.sessionId);
+      },
+    };
     const { jsonResponse, maxMessageBytes, keepAliveMs, onError, onStateless } = options;
     if (onStateless) {
       this.stateless = new StatelessEndpoint({
@@ -240,21 +257,7 @@ class Endpoint implements StreamableHttpHandler {
   }
 
   private async createSession(): Promise<HttpServerTransport | Response> {
-    const { maxMessageBytes, maxQueuedMessages, idleTimeoutMs, eventStore, keepAliveMs, onError } =
-      this.options;
-    const session = new HttpServerTransport(newSessionId(), {
-      maxMessageBytes,
-      maxQueuedMessages,
-      idleTimeoutMs,
-      eventStore,
-      keepAliveMs,
-      retryMs: this.options.sseRetryMs,
-      closeSseAfterMs: this.options.closeSseAfterMs,
-      onError,
-      onEnd: (ended) => {
-        if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
-      },
-    });
+    const session = new HttpServerTransport(newSessionId(), this.sessionSettings);
     this.sessions.set(session.sessionId, session);
     try {
       await this.options.onSession(session);

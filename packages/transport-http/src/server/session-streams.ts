@@ -28,9 +28,10 @@ export function streamOfEventId(eventId: string): string | undefined {
  * the ordered hand-off to the event store, and resumption by `Last-Event-ID`.
  */
 export class SessionStreams implements SseStreamHost {
-  /** The GET stream; it holds messages for the next GET while none is open. */
-  readonly standalone: SseStream;
-  private readonly live = new Map<string, SseStream>();
+  /** The GET stream, made on first use; it holds messages for the next GET while none is open. */
+  private getStream: SseStream | undefined;
+  /** The streams not yet done, by id; made on first use and dropped when empty. */
+  private live: Map<string, SseStream> | undefined;
   private eventCount = 0;
   private postCount = 0;
   private storing: Promise<void> = Promise.resolve();
@@ -38,15 +39,26 @@ export class SessionStreams implements SseStreamHost {
   constructor(
     private readonly sessionId: string,
     private readonly settings: StreamSettings,
-    readonly touch: () => void,
-  ) {
-    this.standalone = new SseStream(GET_STREAM, this, {
-      whenDetached: "queue",
-      maxHeld: settings.maxQueuedMessages,
-      closeAfterMs: 0,
-      onDone: () => this.live.delete(GET_STREAM),
-    });
-    this.live.set(GET_STREAM, this.standalone);
+    private readonly session: { touch(): void },
+  ) {}
+
+  /** The GET stream. */
+  get standalone(): SseStream {
+    if (this.getStream === undefined) {
+      this.getStream = new SseStream(GET_STREAM, this, {
+        whenDetached: "queue",
+        maxHeld: this.settings.maxQueuedMessages,
+        closeAfterMs: 0,
+        onDone: () => this.forgetStream(GET_STREAM),
+      });
+      this.addStream(GET_STREAM, this.getStream);
+    }
+    return this.getStream;
+  }
+
+  /** Messages the GET stream holds for the next GET. */
+  get heldForGet(): number {
+    return this.getStream?.heldCount ?? 0;
   }
 
   get keepAliveMs(): number {
@@ -55,8 +67,27 @@ export class SessionStreams implements SseStreamHost {
 
   /** Whether any connection is open: the client is listening. */
   get listening(): boolean {
-    for (const stream of this.live.values()) if (stream.listening) return true;
+    for (const stream of this.live?.values() ?? []) if (stream.listening) return true;
     return false;
+  }
+
+  touch(): void {
+    this.session.touch();
+  }
+
+  /** Closes the GET stream's connection early (SSE polling); false when none is open or polling is off. */
+  closeStandalone(): boolean {
+    return this.getStream?.closeConnection() ?? false;
+  }
+
+  private addStream(id: string, stream: SseStream): void {
+    this.live ??= new Map();
+    this.live.set(id, stream);
+  }
+
+  private forgetStream(id: string): void {
+    this.live?.delete(id);
+    if (this.live?.size === 0) this.live = undefined;
   }
 
   nextEventId(streamId: string): string {
@@ -78,9 +109,9 @@ export class SessionStreams implements SseStreamHost {
       whenDetached: "store",
       maxHeld: this.settings.maxQueuedMessages,
       closeAfterMs: this.settings.closeSseAfterMs,
-      onDone: () => this.live.delete(id),
+      onDone: () => this.forgetStream(id),
     });
-    this.live.set(id, stream);
+    this.addStream(id, stream);
     return { stream, body: stream.open(polling ? this.settings.retryMs : undefined) };
   }
 
@@ -97,7 +128,8 @@ export class SessionStreams implements SseStreamHost {
   async resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
     const streamId = streamOfEventId(lastEventId);
     if (streamId === undefined) return undefined;
-    const live = this.live.get(streamId);
+    // A GET stream not made yet is one that would be live.
+    const live = streamId === GET_STREAM && !this.getStream ? this.standalone : this.live?.get(streamId);
     const ticket = live?.beginResume() ?? 0;
     let replay: readonly StoredEvent[] | undefined;
     try {
@@ -114,10 +146,9 @@ export class SessionStreams implements SseStreamHost {
 
   /** Ends every stream; the GET stream keeps what it holds for one last GET. */
   end(): void {
-    for (const stream of [...this.live.values()]) {
-      if (stream === this.standalone) stream.finish();
-      else stream.end();
-    }
+    const get = this.standalone;
+    get.finish();
+    for (const stream of [...(this.live?.values() ?? [])]) if (stream !== get) stream.end();
     this.storing = this.storing
       .then(() => this.settings.eventStore.dropSession(this.sessionId))
       .catch((error: unknown) => this.settings.onError(error));

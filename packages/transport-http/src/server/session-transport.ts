@@ -9,18 +9,20 @@ import {
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
+import type { IdleClock } from "./idle-clock.js";
 import { RequestStream } from "./request-stream.js";
 import { SessionStreams, type StreamSettings } from "./session-streams.js";
 
 /** How long an ended session keeps undelivered messages for a last GET. */
 const DRAIN_GRACE_MS = 10_000;
 
-/** Settings of one session, from the handler's options. */
+/** Settings of the sessions of one handler, from its options (one object for all of them). */
 export interface SessionSettings extends StreamSettings {
   readonly maxMessageBytes: number;
-  readonly idleTimeoutMs: number;
-  /** Called once when the session ends, so the handler forgets it. */
-  readonly onEnd: (session: HttpServerTransport) => void;
+  /** Ends sessions left idle for the handler's `idleTimeoutMs`. */
+  readonly idleClock: IdleClock<HttpServerTransport>;
+  /** Called once when a session ends, so the handler forgets it. */
+  onEnd(session: HttpServerTransport): void;
 }
 
 /**
@@ -42,18 +44,21 @@ export interface SessionSettings extends StreamSettings {
  * ```
  */
 export class HttpServerTransport implements Transport {
-  readonly closed: Promise<void>;
   private handlers: TransportHandlers | undefined;
-  private readonly inbox: [unknown, MessageContext][] = [];
+  // What a session needs only once it is used is made then: an idle session keeps little.
+  /** Messages that arrived before `start`. */
+  private inbox: [unknown, MessageContext][] | undefined;
   /** The answer of each POST, by the ids of the requests it holds that are not yet answered. */
-  private readonly streams = new Map<string, RequestStream>();
-  private readonly sse: SessionStreams;
+  private streams: Map<string, RequestStream> | undefined;
+  private sseStreams: SessionStreams | undefined;
   private initializeId: RequestId | undefined;
   private negotiated: string | undefined;
   private ended = false;
-  private resolveClosed: () => void = () => {};
-  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private closedPromise: Promise<void> | undefined;
+  private resolveClosed: (() => void) | undefined;
   private drainTimer: ReturnType<typeof setTimeout> | undefined;
+  /** @internal When the session was last active (kept by the idle clock). */
+  lastActive = 0;
 
   /** @internal Made by the handler. */
   constructor(
@@ -61,11 +66,25 @@ export class HttpServerTransport implements Transport {
     readonly sessionId: string,
     private readonly settings: SessionSettings,
   ) {
-    this.closed = new Promise((resolve) => {
-      this.resolveClosed = resolve;
-    });
-    this.sse = new SessionStreams(sessionId, settings, () => this.touch());
     this.touch();
+  }
+
+  /** Resolves once the session has ended. */
+  get closed(): Promise<void> {
+    if (this.closedPromise === undefined) {
+      this.closedPromise = this.ended
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            this.resolveClosed = resolve;
+          });
+    }
+    return this.closedPromise;
+  }
+
+  /** The session's SSE streams, made by the first one. */
+  private get sse(): SessionStreams {
+    this.sseStreams ??= new SessionStreams(this.sessionId, this.settings, this);
+    return this.sseStreams;
   }
 
   /** Whether the session has ended (closed by either side, or expired). */
@@ -82,7 +101,9 @@ export class HttpServerTransport implements Transport {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
     this.handlers = handlers;
-    for (const [value, context] of this.inbox.splice(0)) handlers.onMessage(value, context);
+    const waiting = this.inbox;
+    this.inbox = undefined;
+    for (const [value, context] of waiting ?? []) handlers.onMessage(value, context);
   }
 
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
@@ -92,10 +113,10 @@ export class HttpServerTransport implements Transport {
     const answered = responseIdsOf(payload);
     const first = answered[0];
     if (first !== undefined) {
-      const stream = this.streams.get(idKey(first));
+      const stream = this.streams?.get(idKey(first));
       if (stream) return this.respond(stream, json, answered);
     } else if (options?.relatedRequestId !== undefined) {
-      const stream = this.streams.get(idKey(options.relatedRequestId));
+      const stream = this.streams?.get(idKey(options.relatedRequestId));
       if (stream?.related(json)) return;
     }
     this.sse.standalone.emit(json);
@@ -119,7 +140,7 @@ export class HttpServerTransport implements Transport {
    * ```
    */
   closeStream(requestId: RequestId): boolean {
-    return this.streams.get(idKey(requestId))?.sse?.closeConnection() ?? false;
+    return this.streams?.get(idKey(requestId))?.sse?.closeConnection() ?? false;
   }
 
   /**
@@ -133,7 +154,7 @@ export class HttpServerTransport implements Transport {
    * ```
    */
   closeStandaloneStream(): boolean {
-    return this.sse.standalone.closeConnection();
+    return this.sseStreams?.closeStandalone() ?? false;
   }
 
   /** @internal A message arrived in a POST of this session. */
@@ -143,8 +164,12 @@ export class HttpServerTransport implements Transport {
     for (const member of membersOf(value)) {
       if (isRequest(member) && member.method === "initialize") this.initializeId = member.id;
     }
-    if (this.handlers) this.handlers.onMessage(value, context);
-    else this.inbox.push([value, context]);
+    if (this.handlers) {
+      this.handlers.onMessage(value, context);
+      return;
+    }
+    this.inbox ??= [];
+    this.inbox.push([value, context]);
   }
 
   /**
@@ -161,6 +186,7 @@ export class HttpServerTransport implements Transport {
     // store for a resume; JSON answers are dropped.
     const opened = sse ? this.sse.openPostStream(polling) : undefined;
     const stream = new RequestStream(ids, batch, opened?.stream);
+    this.streams ??= new Map();
     for (const id of ids) this.streams.set(idKey(id), stream);
     return opened?.body ?? (stream.jsonBody as ReadableStream<Uint8Array>);
   }
@@ -170,7 +196,7 @@ export class HttpServerTransport implements Transport {
    * `send` reported as handed over) that no stream was open to carry.
    */
   get draining(): boolean {
-    return this.ended && this.sse.standalone.heldCount > 0;
+    return this.ended && (this.sseStreams?.heldForGet ?? 0) > 0;
   }
 
   /** @internal Opens the GET stream afresh; undefined when it is already open. */
@@ -187,15 +213,13 @@ export class HttpServerTransport implements Transport {
 
   /** @internal Restarts the idle clock (any request of the session counts as activity). */
   touch(): void {
-    clearTimeout(this.idleTimer);
-    if (this.ended || this.settings.idleTimeoutMs <= 0) return;
-    this.idleTimer = setTimeout(() => this.expireIfIdle(), this.settings.idleTimeoutMs);
-    (this.idleTimer as { unref?: () => void }).unref?.();
+    if (!this.ended) this.settings.idleClock.touch(this);
   }
 
-  private expireIfIdle(): void {
+  /** @internal Called by the idle clock when the session has been idle for the whole limit. */
+  idle(): void {
     // An open stream is activity: the client is listening.
-    if (this.sse.listening) this.touch();
+    if (this.sseStreams?.listening) this.touch();
     else this.end();
   }
 
@@ -209,7 +233,11 @@ export class HttpServerTransport implements Transport {
 
   private respond(stream: RequestStream, json: string, ids: readonly RequestId[]): void {
     stream.respond(json, ids);
-    for (const id of ids) if (this.streams.get(idKey(id)) === stream) this.streams.delete(idKey(id));
+    const streams = this.streams;
+    if (!streams) return;
+    for (const id of ids) if (streams.get(idKey(id)) === stream) streams.delete(idKey(id));
+    // Answered: an idle session keeps no table.
+    if (streams.size === 0) this.streams = undefined;
   }
 
   private forget(): void {
@@ -221,16 +249,16 @@ export class HttpServerTransport implements Transport {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.idleTimer);
-    for (const stream of new Set(this.streams.values())) stream.end();
-    this.streams.clear();
+    this.settings.idleClock.forget(this);
+    for (const stream of new Set(this.streams?.values())) stream.end();
+    this.streams = undefined;
     this.sse.end();
-    this.inbox.length = 0;
+    this.inbox = undefined;
     if (this.draining) {
       this.drainTimer = setTimeout(() => this.forget(), DRAIN_GRACE_MS);
       (this.drainTimer as { unref?: () => void }).unref?.();
     } else this.forget();
     this.handlers?.onClose();
-    this.resolveClosed();
+    this.resolveClosed?.();
   }
 }
