@@ -59,6 +59,9 @@ class Executor {
   private readonly t: Transcript;
   private readonly deadline: number;
   private readonly runTimeout: number;
+  /** Set when a wait or a bounded step was cut short by the deadline: timers may fire a
+   * millisecond before `Date.now()` reaches it, so the clock alone cannot tell. */
+  private outOfTime = false;
 
   constructor(private readonly input: RunInput) {
     this.t = input.transcript;
@@ -123,7 +126,7 @@ class Executor {
         if (skip !== undefined) return { status: "skipped", reason: skip };
       }
       if (!this.applies(item.step)) continue;
-      if (Date.now() >= this.deadline) {
+      if (this.outOfTime || Date.now() >= this.deadline) {
         return this.fail(
           { step: item.label, action: describe(item.step), reason: this.runTimedOut() },
           item.step,
@@ -214,9 +217,12 @@ class Executor {
         return expectMessage(this.inboxContext(), step);
       case "expectNothing":
         return expectNothing(this.inboxContext(), step);
-      case "wait":
-        await delay(Math.min(step.ms, Math.max(0, this.deadline - Date.now())));
+      case "wait": {
+        const left = Math.max(0, this.deadline - Date.now());
+        if (step.ms >= left) this.outOfTime = true;
+        await delay(Math.min(step.ms, left));
         return;
+      }
       case "close":
         await this.input.wire.close(step.code, step.reason, step.stream);
         return;
@@ -251,10 +257,11 @@ class Executor {
 
   private async bounded<T>(promise: Promise<T>, step: Step, what: string): Promise<T> {
     const ms = this.stepTimeout(step);
+    const cutByDeadline = ms >= this.deadline - Date.now();
     try {
       return await withTimeout(promise, ms, `${what} within ${ms} ms`);
     } catch (error) {
-      if (error instanceof TimeoutError && Date.now() >= this.deadline)
+      if (error instanceof TimeoutError && (cutByDeadline || Date.now() >= this.deadline))
         throw new StepFailed(this.runTimedOut());
       throw new StepFailed((error as Error).message);
     }
