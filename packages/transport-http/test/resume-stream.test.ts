@@ -259,6 +259,58 @@ describe("a failing event store", () => {
   });
 });
 
+describe("a stream's first event and the event store", () => {
+  it("a POST answered by one message (no priming) leaves nothing in the event store", async () => {
+    const store = new MemoryEventStore();
+    const { url, sessionId, transport, recorder } = await serve({ eventStore: store });
+    const call = await callTool(url, sessionId, 4, "2025-06-18");
+    await arrived(recorder, 4);
+    await transport.send({ jsonrpc: "2.0", id: 4, result: {} }, { relatedRequestId: 4 });
+    const answer = (await call.next()) as SseEvent;
+    expect(answer.data).toBe('{"jsonrpc":"2.0","id":4,"result":{}}');
+    expect(await call.next()).toBeUndefined();
+    await sleep(20);
+    // Nothing can be replayed from it, and the client holding its id has the whole stream.
+    expect(store.size).toBe(0);
+    const resume = await raw(url, {
+      method: "GET",
+      headers: {
+        accept: "text/event-stream",
+        "mcp-session-id": sessionId,
+        "last-event-id": answer.id as string,
+      },
+    });
+    expect(resume.status).toBe(410);
+  });
+
+  it("a resume from the first event (no priming) of a stream that goes on gets what follows", async () => {
+    const store = new MemoryEventStore();
+    const { url, sessionId, transport, recorder } = await serve({ eventStore: store });
+    const call = await callTool(url, sessionId, 5, "2025-03-26");
+    await arrived(recorder, 5);
+    const related = { relatedRequestId: 5 };
+    await transport.send(progress(1), related);
+    const first = (await call.next()) as SseEvent;
+    call.abort();
+    await sleep(20);
+    const resumed = await resumeSse(url, sessionId, first.id as string);
+    expect(resumed.response.status).toBe(200);
+    await transport.send(progress(2), related);
+    await transport.send({ jsonrpc: "2.0", id: 5, result: {} }, related);
+    expect(data(await resumed.rest())).toEqual([
+      JSON.stringify(progress(2)),
+      '{"jsonrpc":"2.0","id":5,"result":{}}',
+    ]);
+    expect(store.size).toBe(3);
+    // Again from the same id: the rest is replayed from the store.
+    const again = await resumeSse(url, sessionId, first.id as string);
+    expect(data(await again.rest())).toEqual([
+      JSON.stringify(progress(2)),
+      '{"jsonrpc":"2.0","id":5,"result":{}}',
+    ]);
+  });
+});
+
 describe("refused resumes", () => {
   it("410 for an id the event store does not know: malformed, never sent, or dropped", async () => {
     const { url, sessionId, transport } = await serve({

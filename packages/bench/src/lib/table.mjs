@@ -15,7 +15,7 @@ export function printTable(rows, columns) {
 
 export function bytes(n) {
   if (!Number.isFinite(n)) return "n/a";
-  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(1)} MiB`;
-  if (n >= 1 << 10) return `${(n / (1 << 10)).toFixed(1)} KiB`;
+  if (Math.abs(n) >= 1 << 20) return `${(n / (1 << 20)).toFixed(1)} MiB`;
+  if (Math.abs(n) >= 1 << 10) return `${(n / (1 << 10)).toFixed(1)} KiB`;
   return `${Math.round(n)} B`;
 }

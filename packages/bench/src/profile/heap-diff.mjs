@@ -23,8 +23,9 @@ async function serveAndSnapshot() {
   const { writeHeapSnapshot } = await import("node:v8");
   const server = createEchoServer();
   const http = await serveStreamableHttp({ onSession: (transport) => server.connect(transport) });
-  process.on("message", (file) => {
-    for (let i = 0; i < 3; i++) globalThis.gc();
+  const { settledGc } = await import("../lib/child.mjs");
+  process.on("message", async (file) => {
+    await settledGc();
     writeHeapSnapshot(file);
     process.send({ file });
   });

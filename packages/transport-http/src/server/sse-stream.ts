@@ -31,8 +31,9 @@ export interface SseStreamPolicy {
 
 /**
  * One logical SSE stream of a session (a POST's answer or the GET stream), which outlives its
- * connections: every event gets an id and goes to the event store, so a client that lost the
- * connection resumes with `Last-Event-ID` and misses nothing. With polling (2025-11-25 and later)
+ * connections: every event gets an id and goes to the event store (the first one lazily, see
+ * `firstEvent`), so a client that lost the connection resumes with `Last-Event-ID` and misses
+ * nothing. With polling (2025-11-25 and later)
  * a connection starts with a priming event and the server may close it early.
  */
 export class SseStream {
@@ -44,6 +45,16 @@ export class SseStream {
   private done = false;
   private retryMs: number | undefined;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the stream has had an event yet. */
+  private started = false;
+  /**
+   * The stream's first event, not yet in the event store. Nothing is ever replayed from a
+   * stream's first event (a resume replays what followed the id the client holds), so it is
+   * needed there only as a point to resume from: it goes to the store when a second event
+   * follows or a resume begins, and never when the stream ends first. A POST answered by one
+   * message (every session's initialize) so leaves nothing in the store.
+   */
+  private firstEvent: StoredEvent | undefined;
 
   constructor(
     readonly id: string,
@@ -71,7 +82,7 @@ export class SseStream {
     if (retryMs !== undefined) {
       const eventId = this.host.nextEventId(this.id);
       connection.write(primingEvent(eventId, retryMs));
-      this.host.store({ streamId: this.id, eventId, data: "" });
+      this.record({ streamId: this.id, eventId, data: "" });
     }
     this.flushHeld();
     this.settle();
@@ -92,7 +103,24 @@ export class SseStream {
     }
     const eventId = this.host.nextEventId(this.id);
     this.connection?.write(sseMessage(json, eventId));
-    this.host.store({ streamId: this.id, eventId, data: json });
+    this.record({ streamId: this.id, eventId, data: json });
+  }
+
+  /** Hands an event to the event store; the first one waits (see `firstEvent`). */
+  private record(event: StoredEvent): void {
+    if (!this.started) {
+      this.started = true;
+      this.firstEvent = event;
+      return;
+    }
+    this.storeFirstEvent();
+    this.host.store(event);
+  }
+
+  private storeFirstEvent(): void {
+    const first = this.firstEvent;
+    this.firstEvent = undefined;
+    if (first) this.host.store(first);
   }
 
   /** No more messages will come (a POST's requests are all answered, or the session ended). */
@@ -111,6 +139,8 @@ export class SseStream {
 
   /** Starts a resume: the current connection closes and messages wait; returns a ticket. */
   beginResume(): number {
+    // The resume may be from the first event: the store must know it (the host awaits stores).
+    this.storeFirstEvent();
     this.dropConnection();
     this.resuming = true;
     this.resumeTicket += 1;
@@ -181,6 +211,8 @@ export class SseStream {
     if (!this.connection && this.held.length > 0) return;
     this.dropConnection();
     this.done = true;
+    // Nothing can resume from an ended stream's only event: the client holding its id has it all.
+    this.firstEvent = undefined;
     this.policy.onDone();
   }
 }
