@@ -5,7 +5,7 @@
  * Used by each package's pack test; also runnable: node scripts/pack-check.mjs packages/schema
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -69,6 +69,19 @@ export function checkPack(dir) {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/**
+ * The files of the built package's tarball, for a pack test: throws with every problem
+ * `checkPack` found, or when the package has not been built yet.
+ */
+export function packedFiles(dir) {
+  const packageDir = resolve(dir);
+  if (!existsSync(join(packageDir, "dist/index.js")))
+    throw new Error(`${packageDir} has no dist/index.js: build the package first (pnpm build)`);
+  const { files, problems } = checkPack(packageDir);
+  if (problems.length > 0) throw new Error(`the tarball has problems:\n  ${problems.join("\n  ")}`);
+  return files;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
