@@ -14,7 +14,7 @@ export interface ChannelEvents {
 }
 
 interface QueuedFrame {
-  readonly bytes: Uint8Array;
+  readonly line: string;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
 }
@@ -89,14 +89,20 @@ export class NdjsonChannel {
 
   send(payload: JsonRpcPayload): Promise<void> {
     if (this.muted || this.outputGone) return Promise.reject(closedError());
-    let bytes: Uint8Array;
+    let line: string;
     try {
-      bytes = encodeFrame(payload, this.maxMessageBytes);
+      line = encodeFrame(payload, this.maxMessageBytes);
     } catch (error) {
       return Promise.reject(error);
     }
+    // Nothing queued and no drain awaited: the usual case writes at once, without a queue entry.
+    if (this.queue.length === 0 && !this.waitingForDrain) {
+      if (!this.writable()) return Promise.reject(closedError());
+      this.write(line);
+      return SENT;
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ bytes, resolve, reject });
+      this.queue.push({ line, resolve, reject });
       this.pump();
     });
   }
@@ -129,23 +135,29 @@ export class NdjsonChannel {
 
   private pump(): void {
     while (!this.waitingForDrain && !this.muted && !this.outputGone) {
-      // Ended or destroyed by someone else: a write now would only fail later, out of order.
-      if (this.output.writableEnded || this.output.destroyed) {
-        this.loseOutput();
-        return;
-      }
+      if (!this.writable()) return;
       const next = this.queue.shift();
       if (!next) return;
-      const accepted = this.output.write(next.bytes);
+      this.write(next.line);
       next.resolve();
-      if (!accepted) {
-        this.waitingForDrain = true;
-        this.output.once("drain", () => {
-          this.waitingForDrain = false;
-          this.pump();
-        });
-      }
     }
+  }
+
+  /** Ended or destroyed by someone else: a write now would only fail later, out of order. */
+  private writable(): boolean {
+    if (!this.output.writableEnded && !this.output.destroyed) return true;
+    this.loseOutput();
+    return false;
+  }
+
+  /** Hands one line to the stream; a full buffer holds later sends until it drains. */
+  private write(line: string): void {
+    if (this.output.write(line)) return;
+    this.waitingForDrain = true;
+    this.output.once("drain", () => {
+      this.waitingForDrain = false;
+      this.pump();
+    });
   }
 
   private loseOutput(error?: Error): void {
@@ -181,6 +193,9 @@ export class NdjsonChannel {
     }
   }
 }
+
+/** What a send written at once returns: settled, shared, allocation-free. */
+const SENT: Promise<void> = Promise.resolve();
 
 function closedError(): LocalError {
   return new LocalError("connection_closed", "the stdio transport is closed");

@@ -36,12 +36,13 @@ export function tooLargeDetail(byteLength: number, maxBytes: number): string {
 }
 
 /**
- * Serialises one payload as a UTF-8 line ending in `\n`.
+ * Serialises one payload as one line of JSON ending in `\n`, written as UTF-8. A string, not
+ * bytes: the stream encodes it straight into the write, without a buffer in between.
  *
- * @throws LocalError `message_too_large` over `maxBytes` (the line ending not counted), or
- *   `invalid_message` for a value JSON cannot represent.
+ * @throws LocalError `message_too_large` over `maxBytes` of UTF-8 (the line ending not counted),
+ *   or `invalid_message` for a value JSON cannot represent.
  */
-export function encodeFrame(payload: JsonRpcPayload, maxBytes: number): Uint8Array {
+export function encodeFrame(payload: JsonRpcPayload, maxBytes: number): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(payload);
@@ -51,14 +52,16 @@ export function encodeFrame(payload: JsonRpcPayload, maxBytes: number): Uint8Arr
     });
   }
   if (text === undefined) throw new LocalError("invalid_message", "the message is not a JSON value");
-  // JSON.stringify escapes newlines in strings and adds no whitespace; a raw one would split the frame.
-  if (text.includes("\n"))
-    throw new LocalError("invalid_message", "the serialised message contains a newline");
+  // No newline check: JSON.stringify without indentation emits no whitespace and escapes line
+  // breaks inside strings, so its output is always one line.
   // Every UTF-16 unit is at least one UTF-8 byte: a string this long is too large without encoding it.
   if (text.length > maxBytes) throw tooLarge(text.length, maxBytes, "at least ");
-  const bytes = Buffer.from(`${text}\n`, "utf8");
-  if (bytes.length - 1 > maxBytes) throw tooLarge(bytes.length - 1, maxBytes, "");
-  return bytes;
+  // ...and at most three, so only a string that might be over the limit is measured.
+  if (text.length * 3 > maxBytes) {
+    const byteLength = Buffer.byteLength(text, "utf8");
+    if (byteLength > maxBytes) throw tooLarge(byteLength, maxBytes, "");
+  }
+  return `${text}\n`;
 }
 
 function tooLarge(byteLength: number, maxBytes: number, qualifier: string): LocalError {

@@ -1,5 +1,5 @@
 import { LocalError } from "@mcpkit/core";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_MAX_MESSAGE_BYTES, decodeFrame, encodeFrame, tooLargeDetail } from "../src/frame.js";
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
@@ -51,19 +51,15 @@ describe("decodeFrame", () => {
 });
 
 describe("encodeFrame", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("writes one UTF-8 line ending in a single newline, newlines in strings escaped", () => {
     const frame = encodeFrame({ jsonrpc: "2.0", method: "log", params: { text: "a\nb\r\n€" } }, 1024);
-    expect(Buffer.from(frame).toString("utf8")).toBe(
-      '{"jsonrpc":"2.0","method":"log","params":{"text":"a\\nb\\r\\n€"}}\n',
-    );
+    expect(frame).toBe('{"jsonrpc":"2.0","method":"log","params":{"text":"a\\nb\\r\\n€"}}\n');
   });
 
   it("allows exactly the maximum in UTF-8 bytes, not counting the newline", () => {
     const payload = { jsonrpc: "2.0", method: "€" } as const;
     const size = Buffer.byteLength(JSON.stringify(payload));
-    expect(encodeFrame(payload, size)).toHaveLength(size + 1);
+    expect(Buffer.byteLength(encodeFrame(payload, size))).toBe(size + 1);
     expect(catchError(() => encodeFrame(payload, size - 1))).toMatchObject({
       name: "LocalError",
       code: "message_too_large",
@@ -82,12 +78,26 @@ describe("encodeFrame", () => {
     });
   });
 
-  it("refuses to write a serialisation that contains a raw newline", () => {
-    vi.spyOn(JSON, "stringify").mockReturnValueOnce('{"jsonrpc":"2.0",\n"method":"x"}');
-    expect(catchError(() => encodeFrame({ jsonrpc: "2.0", method: "x" }, 1024))).toMatchObject({
-      name: "LocalError",
-      code: "invalid_message",
-      message: "the serialised message contains a newline",
+  it("keeps every line break and separator inside strings escaped, so the frame is one line", () => {
+    const frame = encodeFrame(
+      { jsonrpc: "2.0", method: "x", params: { a: "\n\r\u2028\u2029", "k\ney": ["\n"] } },
+      1024,
+    );
+    expect(frame.indexOf("\n")).toBe(frame.length - 1);
+    expect(JSON.parse(frame)).toEqual({
+      jsonrpc: "2.0",
+      method: "x",
+      params: { a: "\n\r\u2028\u2029", "k\ney": ["\n"] },
+    });
+  });
+
+  it("measures the UTF-8 length only when the text could be over the limit", () => {
+    // 3 characters, 9 bytes: within a 9-byte limit, over an 8-byte one although 3 characters fit.
+    const payload = "€€€" as never;
+    expect(encodeFrame(payload, 11)).toBe('"€€€"\n');
+    expect(catchError(() => encodeFrame(payload, 10))).toMatchObject({
+      code: "message_too_large",
+      message: "the message is 11 bytes, over the maximum of 10 bytes",
     });
   });
 
