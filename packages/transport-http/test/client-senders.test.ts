@@ -61,6 +61,29 @@ async function joined(
 }
 
 describeEachSender("HTTP exchanges", () => {
+  it("hook headers replace the transport's own whatever their case, values trimmed as Headers does", async () => {
+    const server = await scripted();
+    const { transport, recorder } = await joined(server, {
+      headers: () => ({ "MCP-Protocol-Version": " 2025-06-18\t", "X-Trace": "abc" }),
+    });
+    await transport.send(LIST);
+    await recorder.until(() => recorder.messages.length === 1, "the answer");
+    const { rawHeaders } = (server.arrivals[0] as Arrival).res.req;
+    const named = (name: string) =>
+      rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === name);
+    expect([named("mcp-protocol-version"), named("x-trace")]).toEqual([["2025-06-18"], ["abc"]]);
+  });
+
+  it("a header value no HTTP request may carry fails the send; nothing reaches the server", async () => {
+    const server = await scripted();
+    const { transport } = await joined(server, { headers: () => ({ "x-bad": "a\r\nx-injected: 1" }) });
+    const error = (await transport.send(LIST).catch((e: unknown) => e)) as LocalError;
+    expect(error).toBeInstanceOf(LocalError);
+    expect(error.code).toBe("transport_failed");
+    expect(error.message.startsWith("the POST failed: ")).toBe(true);
+    expect(server.arrivals).toEqual([]);
+  });
+
   it("a POST aborted before its answer closes its connection; the request's send rejects as cancelled", async () => {
     const server = await scripted(() => {
       // Never answers: the request stays in flight until the client gives it up.

@@ -10,19 +10,28 @@ export class FetchSender implements HttpSender {
   async send(call: HttpCall): Promise<HttpReply> {
     const { abort } = call;
     let signal: AbortSignal | undefined;
+    let unhook = noop;
     if (abort) {
       const controller = new AbortController();
-      abort.onAbort(() => controller.abort(abort.reason));
+      unhook = abort.onAbort(() => controller.abort(abort.reason));
       signal = controller.signal;
     }
-    const response = await this.fetch(call.url, {
-      method: call.method,
-      // A Headers object, as injected fetches have always been given.
-      headers: new Headers(call.headers as Record<string, string>),
-      body: call.body,
-      signal,
-    });
-    return new FetchReply(response);
+    let response: Response;
+    try {
+      response = await this.fetch(call.url, {
+        method: call.method,
+        // A Headers object, as injected fetches have always been given.
+        headers: new Headers(call.headers as Record<string, string>),
+        body: call.body,
+        signal,
+      });
+    } catch (error) {
+      unhook();
+      throw error;
+    }
+    // The switch stays hooked while the body is read (aborting cancels it), then lets go: a
+    // long-lived switch (the GET stream's, across many resumptions) must not collect hooks.
+    return new FetchReply(response, unhook);
   }
 
   close(): void {}
@@ -33,7 +42,10 @@ class FetchReply implements HttpReply {
   readonly status: number;
   readonly statusText: string;
 
-  constructor(private readonly response: Response) {
+  constructor(
+    private readonly response: Response,
+    private readonly done: () => void,
+  ) {
     this.status = response.status;
     this.statusText = response.statusText;
   }
@@ -47,6 +59,14 @@ class FetchReply implements HttpReply {
   }
 
   async text(maxBytes: number): Promise<string | undefined> {
+    try {
+      return await this.readText(maxBytes);
+    } finally {
+      this.done();
+    }
+  }
+
+  private async readText(maxBytes: number): Promise<string | undefined> {
     const { body } = this.response;
     if (!body) return "";
     const reader = body.getReader();
@@ -66,6 +86,14 @@ class FetchReply implements HttpReply {
   }
 
   async stream(sink: (text: string) => boolean): Promise<boolean> {
+    try {
+      return await this.readStream(sink);
+    } finally {
+      this.done();
+    }
+  }
+
+  private async readStream(sink: (text: string) => boolean): Promise<boolean> {
     const { body } = this.response;
     if (!body) return true;
     const reader = body.getReader();
@@ -88,6 +116,9 @@ class FetchReply implements HttpReply {
   }
 
   cancel(): void {
+    this.done();
     this.response.body?.cancel().catch(() => {});
   }
 }
+
+function noop(): void {}

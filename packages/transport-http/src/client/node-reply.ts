@@ -46,6 +46,7 @@ export class NodeReply implements HttpReply {
 
   text(maxBytes: number): Promise<string | undefined> {
     const response = this.response;
+    if (response.destroyed) return Promise.reject(response.errored ?? brokenOff());
     const declared = Number(response.headers["content-length"]);
     if (declared > maxBytes) {
       this.cancel();
@@ -81,6 +82,7 @@ export class NodeReply implements HttpReply {
 
   stream(sink: (text: string) => boolean): Promise<boolean> {
     const response = this.response;
+    if (response.destroyed) return Promise.reject(response.errored ?? brokenOff());
     response.setEncoding("utf8");
     return new Promise((resolve, reject) => {
       let settled = false;

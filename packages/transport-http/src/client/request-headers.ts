@@ -48,13 +48,15 @@ export function buildHeaders(base: HeaderRecord, inputs: HeaderInputs): HeaderRe
 
 /** Sets every header of `from` on `to`, names lower-cased and values trimmed as `Headers` does. */
 function setAll(to: HeaderRecord, from: HeaderValues): void {
-  if (from instanceof Headers) {
-    from.forEach((value, name) => {
-      to[name] = value;
+  // Any Headers, also another realm's or another fetch library's: they all have forEach.
+  if (typeof (from as { forEach?: unknown }).forEach === "function") {
+    (from as Headers).forEach((value, name) => {
+      to[name.toLowerCase()] = value;
     });
     return;
   }
-  for (const name of Object.keys(from)) to[name.toLowerCase()] = trimmed(String(from[name]));
+  const record = from as Readonly<Record<string, string>>;
+  for (const name of Object.keys(record)) to[name.toLowerCase()] = trimmed(String(record[name]));
 }
 
 const EDGE_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
