@@ -241,6 +241,27 @@ describe("the node:http sender", () => {
     agent.destroy();
   });
 
+  it("reads response headers by lower-case name, repeated ones joined, absent ones null", async () => {
+    const server = await scripted((arrival) => {
+      arrival.res.setHeader("X-Repeated", ["a", "b"]);
+      arrival.res.writeHead(200, "Fine", { "Content-Type": "text/plain" }).end("body");
+    });
+    const sender = new NodeHttpSender();
+    try {
+      const reply = await sender.send({ method: "GET", url: server.url, headers: {} });
+      expect([reply.status, reply.statusText]).toEqual([200, "Fine"]);
+      expect([reply.header("x-repeated"), reply.header("content-type"), reply.header("x-absent")]).toEqual([
+        "a, b",
+        "text/plain",
+        null,
+      ]);
+      expect(reply.headers().get("x-repeated")).toBe("a, b");
+      expect(await reply.text(100)).toBe("body");
+    } finally {
+      sender.close();
+    }
+  });
+
   it("speaks TLS to https: URLs, plain HTTP to http: ones, and refuses other protocols", async () => {
     const firstBytes: Buffer[] = [];
     const tcp = createNetServer((socket) => {

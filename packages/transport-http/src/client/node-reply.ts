@@ -26,9 +26,16 @@ export class NodeReply implements HttpReply {
   }
 
   header(name: string): string | null {
-    const value = this.response.headers[name];
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(", ") : value;
+    // Scans the raw pairs: asking `response.headers` builds an object of every header first.
+    const raw = this.response.rawHeaders;
+    let found: string | null = null;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const key = raw[i] as string;
+      if (key.length !== name.length || key.toLowerCase() !== name) continue;
+      const value = raw[i + 1] as string;
+      found = found === null ? value : `${found}, ${value}`;
+    }
+    return found;
   }
 
   headers(): Headers {
@@ -47,7 +54,7 @@ export class NodeReply implements HttpReply {
   text(maxBytes: number): Promise<string | undefined> {
     const response = this.response;
     if (response.destroyed) return Promise.reject(response.errored ?? brokenOff());
-    const declared = Number(response.headers["content-length"]);
+    const declared = Number(this.header("content-length"));
     if (declared > maxBytes) {
       this.cancel();
       return Promise.resolve(undefined);
