@@ -113,6 +113,26 @@ describeEachSender("HTTP exchanges", () => {
     expect(server.arrivals).toHaveLength(1);
   });
 
+  it("close gives a DELETE that gets no answer closeTimeoutMs, then aborts it, reporting a TimeoutError", async () => {
+    const server = await scripted((arrival) => {
+      if (arrival.method !== "DELETE") answerPlainly(arrival);
+      // DELETE: never answered.
+    });
+    const exchanges: HttpExchange[] = [];
+    const { transport } = await joined(server, { closeTimeoutMs: 100, onExchange: (e) => exchanges.push(e) });
+    const started = Date.now();
+    await transport.close();
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(90);
+    expect(took).toBeLessThan(2000);
+    expect(exchanges.map((e) => [e.method, e.purpose, e.status, e.error?.name])).toEqual([
+      ["DELETE", "terminate", 0, "TimeoutError"],
+    ]);
+    const deletion = server.of("DELETE")[0] as Arrival;
+    await deletion.gone;
+    expect(deletion.abortedByClient()).toBe(true);
+  });
+
   it("a server that vanishes mid-way through an SSE answer: the transport closes saying why", async () => {
     let vanish = () => {};
     const server = await scripted((arrival) => {
