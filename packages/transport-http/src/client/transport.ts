@@ -58,9 +58,9 @@ const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
  * Stateless era (2026-07-28), chosen per request from its `_meta` protocol version: no session
  * id, `MCP-Protocol-Version` from the envelope, `Mcp-Method`/`Mcp-Name` mirrored from the body, no
  * GET stream, no resuming (a broken answer stream closes the transport with an error). A
- * `notifications/cancelled` for a request in flight aborts that request's HTTP exchange instead of being
- * POSTed (closing the stream is how HTTP cancels); a `subscriptions/listen` answer stream stays
- * open delivering notifications until its response or `close`. An HTTP error whose body is the
+ * `notifications/cancelled` for a request in flight aborts that request's HTTP exchange instead
+ * of being POSTed (closing the stream is how HTTP cancels); a `subscriptions/listen` answer stream
+ * stays open delivering notifications until its response or `close`. An HTTP error whose body is the
  * JSON-RPC error answering the request (e.g. 400 with -32022) is delivered as that answer.
  *
  * @example
