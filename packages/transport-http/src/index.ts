@@ -1,7 +1,8 @@
 /**
  * @mcpkit/transport-http: MCP over Streamable HTTP. A web-standard endpoint handler
- * (`(Request) => Promise<Response>`, no `node:` imports) and a fetch-based client transport. The
- * node:http adapter is at `@mcpkit/transport-http/node`.
+ * (`(Request) => Promise<Response>`, no `node:` imports) and a client transport, on fetch here;
+ * Node resolves this package to `index.node.ts`, where the client sends with node:http instead.
+ * The node:http server adapter is at `@mcpkit/transport-http/node`.
  */
 export { createStreamableHttpHandler, type StreamableHttpHandler } from "./server/handler.js";
 export type { StreamableHttpHandlerOptions } from "./server/options.js";
@@ -26,6 +27,10 @@ export {
   type HeaderValues,
   type ExchangePurpose,
   type HttpMethod,
+  type HttpCall,
+  type HttpReply,
+  type HttpSender,
+  AbortSwitch,
 } from "./client/transport.js";
 export { HttpStatusError, SessionExpiredError } from "./client/errors.js";
 export { readSse, SseParser, type SseEvent } from "./client/sse-parser.js";

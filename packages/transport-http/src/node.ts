@@ -1,5 +1,6 @@
 /**
- * @mcpkit/transport-http/node: the Streamable HTTP endpoint on node:http.
+ * @mcpkit/transport-http/node: the Streamable HTTP endpoint on node:http, and the client's
+ * node:http sender for an agent of your own.
  */
 export {
   serveStreamableHttp,
@@ -23,3 +24,4 @@ export {
   type DualServeOptions,
   type DualHttpServer,
 } from "./legacy/node-serve.js";
+export { nodeHttpSender, type NodeHttpSenderOptions } from "./client/node-sender.js";

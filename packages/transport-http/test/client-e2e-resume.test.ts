@@ -1,9 +1,10 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Connection, type JsonRpcPayload, SessionClientEra, type Transport } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type HttpExchange, StreamableHttpClientTransport } from "../src/index.js";
+import { afterEach, expect, it } from "vitest";
+import type { HttpExchange } from "../src/index.js";
 import { CuttableProxy, initializeResult } from "./client-helpers.js";
 import { Recorder, type TestServer, startServer } from "./helpers.js";
+import { clientTransport, describeEachSender } from "./senders.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -54,7 +55,7 @@ function serveSlowly(transport: Transport): Promise<void> {
 }
 
 async function connect(server: TestServer, exchanges: HttpExchange[]) {
-  const transport = new StreamableHttpClientTransport(server.url, {
+  const transport = clientTransport(server.url, {
     onExchange: (exchange) => exchanges.push(exchange),
     reconnect: { initialDelayMs: 5 },
   });
@@ -68,7 +69,7 @@ async function connect(server: TestServer, exchanges: HttpExchange[]) {
   return { transport, connection };
 }
 
-describe("resumption against the real handler (SSE polling, event store)", () => {
+describeEachSender("resumption against the real handler (SSE polling, event store)", () => {
   it("a POST stream the server closes early is resumed until the answer: every progress once, in order", async () => {
     const server = await startServer({ closeSseAfterMs: 40, sseRetryMs: 10 });
     open.push(server.http);
@@ -96,7 +97,7 @@ describe("resumption against the real handler (SSE polling, event store)", () =>
     const proxy = await CuttableProxy.start(server.url);
     open.push(proxy);
     const exchanges: HttpExchange[] = [];
-    const transport = new StreamableHttpClientTransport(proxy.url, {
+    const transport = clientTransport(proxy.url, {
       onExchange: (exchange) => exchanges.push(exchange),
       reconnect: { initialDelayMs: 20 },
     });

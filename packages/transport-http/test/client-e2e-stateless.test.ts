@@ -1,7 +1,8 @@
 import { Connection, LocalError, StatelessClientEra, StatelessServerEra } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { type HttpExchange, StreamableHttpClientTransport } from "../src/index.js";
+import { afterEach, expect, it } from "vitest";
+import type { HttpExchange } from "../src/index.js";
 import { startServer } from "./helpers.js";
+import { clientTransport, describeEachSender } from "./senders.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -59,7 +60,7 @@ async function statelessEndpoint() {
 }
 
 async function statelessClient(url: string, exchanges: HttpExchange[] = []) {
-  const transport = new StreamableHttpClientTransport(url, { onExchange: (e) => exchanges.push(e) });
+  const transport = clientTransport(url, { onExchange: (e) => exchanges.push(e) });
   const era = new StatelessClientEra({ clientInfo: { name: "t", version: "1" } });
   const connection = new Connection({ era });
   await connection.connect(transport);
@@ -75,7 +76,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   }
 }
 
-describe("stateless era against the real handler", () => {
+describeEachSender("stateless era against the real handler", () => {
   it("requests pass the server's header checks; no session and no GET", async () => {
     const { server, seen } = await statelessEndpoint();
     const exchanges: HttpExchange[] = [];

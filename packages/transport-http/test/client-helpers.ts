@@ -41,6 +41,8 @@ export type Script = (arrival: Arrival) => void | Promise<void>;
 export class ScriptedServer {
   readonly arrivals: Arrival[] = [];
   script: Script = answerPlainly;
+  /** TCP connections accepted so far (keep-alive reuses one for many requests). */
+  connections = 0;
   private readonly listeners = new Set<() => void>();
 
   private constructor(
@@ -56,6 +58,9 @@ export class ScriptedServer {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     self = new ScriptedServer(server, `http://127.0.0.1:${port}/mcp`);
+    server.on("connection", () => {
+      if (self) self.connections += 1;
+    });
     if (script) self.script = script;
     return self;
   }

@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { StreamableHttpClientTransport } from "../src/index.js";
+import { afterEach, expect, it } from "vitest";
 import {
   SESSION,
   ScriptedServer,
@@ -12,6 +11,7 @@ import {
   sseEvent,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
+import { clientTransport, describeEachSender } from "./senders.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -22,7 +22,7 @@ const MAX = 1000;
 const big = note("notifications/message", { level: "info", data: "x".repeat(MAX) });
 
 async function joined(server: ScriptedServer) {
-  const transport = new StreamableHttpClientTransport(server.url, {
+  const transport = clientTransport(server.url, {
     sessionId: SESSION,
     protocolVersion: "2025-11-25",
     maxMessageBytes: MAX,
@@ -33,7 +33,7 @@ async function joined(server: ScriptedServer) {
   return { transport, recorder };
 }
 
-describe("inbound messages over maxMessageBytes", () => {
+describeEachSender("inbound messages over maxMessageBytes", () => {
   it("an oversized SSE event is reported too_large; the stream reads on", async () => {
     const server = await ScriptedServer.start((arrival) => {
       if (methodOf(arrival) !== "tools/list") return answerPlainly(arrival);

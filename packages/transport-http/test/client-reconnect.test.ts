@@ -5,7 +5,7 @@ import {
   ReconnectPolicy,
   SessionExpiredError,
   type StreamableHttpClientOptions,
-  StreamableHttpClientTransport,
+  type StreamableHttpClientTransport,
 } from "../src/index.js";
 import {
   type Arrival,
@@ -20,6 +20,7 @@ import {
   sseEvent,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
+import { clientTransport, describeEachSender } from "./senders.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ async function joined(
   server: ScriptedServer,
   options: StreamableHttpClientOptions = {},
 ): Promise<{ transport: StreamableHttpClientTransport; recorder: Recorder }> {
-  const transport = new StreamableHttpClientTransport(server.url, {
+  const transport = clientTransport(server.url, {
     sessionId: SESSION,
     protocolVersion: "2025-11-25",
     ...options,
@@ -55,7 +56,7 @@ const ANSWER = result(7, { content: [] });
 const isResume = (arrival: Arrival) =>
   arrival.method === "GET" && arrival.headers["last-event-id"] !== undefined;
 
-describe("resuming a POST's SSE answer", () => {
+describeEachSender("resuming a POST's SSE answer", () => {
   it("reconnects by GET with the last event id after the server's retry; nothing lost, nothing twice", async () => {
     let droppedAt = 0;
     const server = await scripted(async (arrival) => {
@@ -171,7 +172,7 @@ describe("resuming a POST's SSE answer", () => {
       if (isResume(arrival)) return void res.writeHead(503, "Service Unavailable").end("busy");
       answerPlainly(arrival);
     });
-    const transport = new StreamableHttpClientTransport(server.url, {
+    const transport = clientTransport(server.url, {
       reconnect: { initialDelayMs: 40, factor: 2, maxAttempts: 3 },
     });
     open.push(transport);
@@ -249,7 +250,7 @@ describe("resuming a POST's SSE answer", () => {
   });
 });
 
-describe("resuming the standalone GET stream", () => {
+describeEachSender("resuming the standalone GET stream", () => {
   it("reopens with Last-Event-ID after a drop, without loss or duplicates", async () => {
     const notes = [1, 2, 3, 4].map((n) => note("notifications/message", { level: "info", data: n }));
     const server = await scripted(async (arrival) => {
@@ -321,11 +322,10 @@ describe("ReconnectPolicy", () => {
     expect(() => new ReconnectPolicy({ maxAttempts: -1 })).toThrow(
       "reconnect.maxAttempts must be a finite number >= 0 (got -1)",
     );
-    expect(
-      () =>
-        new StreamableHttpClientTransport("http://127.0.0.1:1/", {
-          reconnect: { initialDelayMs: Number.NaN },
-        }),
+    expect(() =>
+      clientTransport("http://127.0.0.1:1/", {
+        reconnect: { initialDelayMs: Number.NaN },
+      }),
     ).toThrow(RangeError);
   });
 });

@@ -1,7 +1,8 @@
 import { Connection, StatelessClientEra } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { HttpClientTransport, StreamableHttpClientTransport } from "../src/index.js";
+import { afterEach, expect, it } from "vitest";
+import type { HttpClientTransport, StreamableHttpClientTransport } from "../src/index.js";
 import { idOf, methodOf, ScriptedServer, sendJson } from "./client-helpers.js";
+import { autoTransport, clientTransport, describeEachSender } from "./senders.js";
 
 // SendOptions.headers (what Connection.request's `headers` option becomes): the Streamable HTTP
 // client transport adds them to that one POST, under the era's own headers and the hook's.
@@ -35,11 +36,11 @@ async function connectOver(transport: StreamableHttpClientTransport | HttpClient
   return connection;
 }
 
-describe("per-request headers", () => {
+describeEachSender("per-request headers", () => {
   it("go on that request's POST only, and cannot replace the era's own headers", async () => {
     const server = await statelessServer();
     const connection = await connectOver(
-      new StreamableHttpClientTransport(server.url, { headers: () => ({ "mcp-param-hooked": "hook" }) }),
+      clientTransport(server.url, { headers: () => ({ "mcp-param-hooked": "hook" }) }),
     );
     await connection.request(
       "tools/call",
@@ -62,7 +63,7 @@ describe("per-request headers", () => {
 
   it("pass through the auto-detecting transport", async () => {
     const server = await statelessServer();
-    const connection = await connectOver(new HttpClientTransport(server.url));
+    const connection = await connectOver(autoTransport(server.url));
     await connection.request("tools/call", { name: "t", arguments: {} }, { headers: { "Mcp-Param-X": "1" } });
     const call = server.arrivals.find((a) => methodOf(a) === "tools/call");
     expect(call?.headers["mcp-param-x"]).toBe("1");

@@ -1,12 +1,12 @@
 import { Connection, LocalError, SessionClientEra } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import {
   type HttpExchange,
   HttpStatusError,
   type OutgoingHttpRequest,
   SessionExpiredError,
   type StreamableHttpClientOptions,
-  StreamableHttpClientTransport,
+  type StreamableHttpClientTransport,
 } from "../src/index.js";
 import {
   type Arrival,
@@ -20,6 +20,7 @@ import {
   sendJson,
 } from "./client-helpers.js";
 import { Recorder, startServer } from "./helpers.js";
+import { clientTransport, describeEachSender } from "./senders.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -46,7 +47,7 @@ async function initialized(
   server: ScriptedServer,
   options: StreamableHttpClientOptions = {},
 ): Promise<{ transport: StreamableHttpClientTransport; recorder: Recorder }> {
-  const transport = new StreamableHttpClientTransport(server.url, options);
+  const transport = clientTransport(server.url, options);
   open.push(transport);
   const recorder = new Recorder();
   await transport.start(recorder);
@@ -56,7 +57,7 @@ async function initialized(
   return { transport, recorder };
 }
 
-describe("session expiry", () => {
+describeEachSender("session expiry", () => {
   it("a 404 on a live session closes the transport as expired, saying so", async () => {
     const server = await scripted((arrival) => {
       if (methodOf(arrival) === "tools/list") return void sendJson(arrival.res, 404, { error: "gone" });
@@ -91,7 +92,7 @@ describe("session expiry", () => {
       if (methodOf(arrival) === "tools/list") return void arrival.res.writeHead(404).end();
       answerPlainly(arrival);
     });
-    const transport = new StreamableHttpClientTransport(server.url);
+    const transport = clientTransport(server.url);
     open.push(transport);
     const era = new SessionClientEra({ clientInfo: { name: "t", version: "1" } });
     const connection = new Connection({ era });
@@ -111,7 +112,7 @@ describe("session expiry", () => {
     const server = await scripted(
       (arrival) => void arrival.res.writeHead(404, "Not Found").end("no MCP here"),
     );
-    const transport = new StreamableHttpClientTransport(server.url);
+    const transport = clientTransport(server.url);
     open.push(transport);
     await transport.start(new Recorder());
     await expect(transport.send(INITIALIZE)).rejects.toMatchObject({
@@ -125,7 +126,7 @@ describe("session expiry", () => {
   it("against the real handler: a session ended on the server is seen as expired", async () => {
     const server = await startServer();
     open.push(server.http);
-    const transport = new StreamableHttpClientTransport(server.url, { reconnect: { initialDelayMs: 10 } });
+    const transport = clientTransport(server.url, { reconnect: { initialDelayMs: 10 } });
     const era = new SessionClientEra({ clientInfo: { name: "t", version: "1" } });
     const connection = new Connection({ era });
     const serverSide = server.next();
@@ -144,7 +145,7 @@ describe("session expiry", () => {
   });
 });
 
-describe("DELETE on close", () => {
+describeEachSender("DELETE on close", () => {
   it("sends DELETE with the session id and version; a 405 answer is fine", async () => {
     const exchanges: HttpExchange[] = [];
     const server = await scripted((arrival) => {
@@ -169,7 +170,7 @@ describe("DELETE on close", () => {
   });
 });
 
-describe("HTTP status exposure", () => {
+describeEachSender("HTTP status exposure", () => {
   it("HttpStatusError carries the status, status text, body and the JSON-RPC error; the transport stays open", async () => {
     const refusal = { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Bad Request: no" } };
     let refuse = true;
@@ -218,7 +219,8 @@ describe("HTTP status exposure", () => {
     const exchanges: HttpExchange[] = [];
     const server = await scripted();
     const { transport } = await initialized(server, { onExchange: (e) => exchanges.push(e) });
-    await server.until(() => server.of("GET").length === 1, "the GET");
+    // The GET's answer must be in before close, or close aborts it (reported with status 0).
+    await vi.waitFor(() => expect(exchanges.some((e) => e.method === "GET")).toBe(true), { timeout: 5000 });
     await transport.close();
     const seen = exchanges.map((e) => `${e.method} ${e.purpose} ${e.status}`);
     expect([...seen].sort()).toEqual(
@@ -230,7 +232,7 @@ describe("HTTP status exposure", () => {
     // Nothing listens on the port any more: the POST fails, reported with status 0.
     await server.close();
     const failed: HttpExchange[] = [];
-    const lost = new StreamableHttpClientTransport(server.url, { onExchange: (e) => failed.push(e) });
+    const lost = clientTransport(server.url, { onExchange: (e) => failed.push(e) });
     await lost.start(new Recorder());
     await expect(lost.send(INITIALIZE)).rejects.toMatchObject({
       name: "LocalError",
@@ -243,7 +245,7 @@ describe("HTTP status exposure", () => {
   });
 });
 
-describe("the header hook", () => {
+describeEachSender("the header hook", () => {
   it("is asked per request; its Authorization reaches the server on POST, GET and DELETE", async () => {
     const asked: OutgoingHttpRequest[] = [];
     const server = await scripted((arrival) => {
@@ -293,7 +295,7 @@ describe("the header hook", () => {
       if (methodOf(arrival) === "initialize") return void sendJson(arrival.res, 200, initializeResult(1));
       answerPlainly(arrival);
     });
-    const transport = new StreamableHttpClientTransport(server.url, {
+    const transport = clientTransport(server.url, {
       headers: () => new Headers({ "mcp-protocol-version": "2025-06-18", "x-trace": "abc" }),
     });
     open.push(transport);
@@ -304,7 +306,7 @@ describe("the header hook", () => {
   });
 });
 
-describe("POST order against a server that answers with one JSON body", () => {
+describeEachSender("POST order against a server that answers with one JSON body", () => {
   const SLOW = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "slow" } } as const;
   const CANCEL = {
     jsonrpc: "2.0",

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Connection, type JsonRpcRequest, LocalError, MetaKey, StatelessClientEra } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { StreamableHttpClientTransport, headerValue } from "../src/index.js";
+import { afterEach, expect, it } from "vitest";
+import { type StreamableHttpClientTransport, headerValue } from "../src/index.js";
 import {
   type Arrival,
   ScriptedServer,
@@ -14,6 +14,7 @@ import {
   sseEvent,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
+import { clientTransport, describeEachSender } from "./senders.js";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -55,7 +56,7 @@ async function statelessServer(extra?: (arrival: Arrival) => void | Promise<void
 }
 
 function transportTo(server: ScriptedServer): StreamableHttpClientTransport {
-  const transport = new StreamableHttpClientTransport(server.url, { reconnect: { initialDelayMs: 1 } });
+  const transport = clientTransport(server.url, { reconnect: { initialDelayMs: 1 } });
   open.push(transport);
   return transport;
 }
@@ -77,7 +78,7 @@ function listen(id: number): JsonRpcRequest {
   };
 }
 
-describe("stateless-era requests (2026-07-28)", () => {
+describeEachSender("stateless-era requests (2026-07-28)", () => {
   it("carry the version and the mirrored Mcp-Method / Mcp-Name headers, and no session", async () => {
     const server = await statelessServer();
     const { era, connection } = await statelessConnection(server);
@@ -160,7 +161,7 @@ describe("stateless-era requests (2026-07-28)", () => {
   });
 });
 
-describe("stateless streams", () => {
+describeEachSender("stateless streams", () => {
   it("a subscriptions/listen stream stays open delivering notifications; cancelling aborts its fetch", async () => {
     const ack = note("notifications/subscriptions/acknowledged", {
       _meta: { [MetaKey.protocolVersion]: VERSION },

@@ -1,6 +1,6 @@
 import { Connection, SessionClientEra, SessionServerEra } from "@mcpkit/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { StreamableHttpClientTransport } from "../src/index.js";
+import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { serveStreamableHttp, type StreamableHttpServer } from "../src/node.js";
 import { withTimeout } from "./helpers.js";
 

@@ -1,7 +1,8 @@
 import type { JsonRpcPayload, SendOptions, Transport, TransportHandlers } from "@mcpkit/core";
 import { runTransportContract, type TransportPair } from "@mcpkit/transport-contract";
-import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.js";
+import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.node.js";
 import { openSession, startServer } from "./helpers.js";
+import { type SenderCase, SENDERS } from "./senders.js";
 
 /** Fits the suite's 8 MiB large message, which frames to about 9.5 MiB of JSON. */
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -51,12 +52,13 @@ interface Variant {
 
 // a: the client transport, joining a session; b: that session's server transport, on a real
 // node:http server on 127.0.0.1.
-function pairs({ jsonResponse, protocolVersion }: Variant): () => Promise<TransportPair> {
+function pairs({ jsonResponse, protocolVersion }: Variant, sender: SenderCase): () => Promise<TransportPair> {
   return async () => {
     const server = await startServer({ jsonResponse, maxBodyBytes: MAX_BYTES, maxMessageBytes: MAX_BYTES });
     const sessionId = await openSession(server.url);
     const b = new AfterHandshake(await server.next());
     const a = new StreamableHttpClientTransport(server.url, {
+      ...sender.options,
       sessionId,
       protocolVersion,
       maxMessageBytes: MAX_BYTES,
@@ -72,14 +74,16 @@ function pairs({ jsonResponse, protocolVersion }: Variant): () => Promise<Transp
   };
 }
 
-for (const jsonResponse of [false, true]) {
-  for (const protocolVersion of ["2025-03-26", "2025-11-25"] as const) {
-    const answers = jsonResponse ? "JSON answers" : "SSE answers";
-    runTransportContract(
-      `Streamable HTTP on 127.0.0.1, ${answers}, ${protocolVersion}`,
-      pairs({ jsonResponse, protocolVersion }),
-      // Batches are part of 2025-03-26 only; the endpoint refuses them on later revisions.
-      { maxMessageBytes: MAX_BYTES, batches: protocolVersion === "2025-03-26" },
-    );
+for (const sender of SENDERS) {
+  for (const jsonResponse of [false, true]) {
+    for (const protocolVersion of ["2025-03-26", "2025-11-25"] as const) {
+      const answers = jsonResponse ? "JSON answers" : "SSE answers";
+      runTransportContract(
+        `Streamable HTTP on 127.0.0.1, ${answers}, ${protocolVersion} [${sender.name}]`,
+        pairs({ jsonResponse, protocolVersion }, sender),
+        // Batches are part of 2025-03-26 only; the endpoint refuses them on later revisions.
+        { maxMessageBytes: MAX_BYTES, batches: protocolVersion === "2025-03-26" },
+      );
+    }
   }
 }

@@ -4,7 +4,7 @@ import { Client } from "@mcpkit/client";
 import { LocalError } from "@mcpkit/core";
 import type { Server } from "@mcpkit/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { type HttpExchange, HttpClientTransport, HttpStatusError } from "../src/index.js";
+import { type HttpExchange, HttpClientTransport, HttpStatusError } from "../src/index.node.js";
 import { serveLegacySse, serveStreamableHttp } from "../src/node.js";
 import { Recorder } from "./helpers.js";
 import { definition } from "./legacy-definition.js";

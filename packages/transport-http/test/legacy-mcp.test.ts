@@ -3,7 +3,7 @@ import { Client } from "@mcpkit/client";
 import { Connection, SessionClientEra } from "@mcpkit/core";
 import type { Server } from "@mcpkit/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { LegacySseClientTransport, StreamableHttpClientTransport } from "../src/index.js";
+import { LegacySseClientTransport, StreamableHttpClientTransport } from "../src/index.node.js";
 import { type LegacySseServer, serveHttpWithLegacySse, serveLegacySse } from "../src/node.js";
 import { definition } from "./legacy-definition.js";
 

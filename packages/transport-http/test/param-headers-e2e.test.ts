@@ -1,7 +1,7 @@
 import { Client } from "@mcpkit/client";
 import { Server } from "@mcpkit/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { StreamableHttpClientTransport } from "../src/index.js";
+import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { type StreamableHttpServer, serveStreamableHttp } from "../src/node.js";
 import { call, jsonOf, post } from "./stateless-helpers.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Connection, SessionClientEra, SessionServerEra } from "@mcpkit/core";
-import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.js";
+import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.node.js";
 import { type ServeOptions, serveStreamableHttp } from "../src/node.js";
 import { openSession, POST_HEADERS, Recorder, startServer, type TestServer, withTimeout } from "./helpers.js";
 

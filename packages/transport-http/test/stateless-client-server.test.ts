@@ -1,6 +1,6 @@
 import { Client } from "@mcpkit/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { StreamableHttpClientTransport } from "../src/index.js";
+import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { withTimeout } from "./helpers.js";
 import { type StatelessFixture, startFixture } from "./stateless-helpers.js";
 

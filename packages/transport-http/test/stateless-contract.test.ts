@@ -8,7 +8,7 @@ import {
 } from "@mcpkit/core";
 import { runContractCheck, type TransportPair } from "@mcpkit/transport-contract";
 import { describe, it } from "vitest";
-import { type StatelessHttpServerTransport, StreamableHttpClientTransport } from "../src/index.js";
+import { type StatelessHttpServerTransport, StreamableHttpClientTransport } from "../src/index.node.js";
 import { serveStreamableHttp } from "../src/node.js";
 import { withTimeout } from "./helpers.js";
 import { STATELESS } from "./stateless-helpers.js";

@@ -1,11 +1,13 @@
 import { LocalError } from "@mcpkit/core";
+import type { AbortSwitch } from "./abort-switch.js";
+import type { HttpReply } from "./http-sender.js";
 import { type ReconnectPolicy, sleep } from "./reconnect.js";
-import { SseParser, readSse, type SseEvent } from "./sse-parser.js";
+import { SseParser, type SseEvent } from "./sse-parser.js";
 
 /** What an attempt to reopen a dropped stream gave. */
 export type Reopened =
-  /** A new SSE body, carrying on where the old one stopped. */
-  | { readonly kind: "stream"; readonly body: ReadableStream<Uint8Array> }
+  /** A new SSE answer, carrying on where the old one stopped. */
+  | { readonly kind: "stream"; readonly reply: HttpReply }
   /** A failure worth another attempt (a network error, 5xx, 429, ...). */
   | { readonly kind: "retry"; readonly reason: string }
   /** The server will not serve the stream (e.g. 405 to GET). */
@@ -38,7 +40,7 @@ export interface StreamSettings {
   readonly what: string;
   readonly policy: ReconnectPolicy;
   /** Stops everything: reading, waiting, reopening. */
-  readonly signal: AbortSignal;
+  readonly abort: AbortSwitch;
   /** Whether the stream may be resumed at all (never in the stateless era). */
   readonly resumable: boolean;
   /** Reopen even when no event id was seen (the standalone GET: a fresh stream does). */
@@ -67,9 +69,9 @@ export class ResumableStream {
   ) {}
 
   /** Reads `first`, resuming as needed; resolves with how the stream ended (never rejects). */
-  async run(first: ReadableStream<Uint8Array>): Promise<StreamEnd> {
-    const { policy, signal, what } = this.settings;
-    let body: ReadableStream<Uint8Array> | undefined = first;
+  async run(first: HttpReply): Promise<StreamEnd> {
+    const { policy, abort, what } = this.settings;
+    let body: HttpReply | undefined = first;
     let failures = 0;
     let lastReason = "";
     for (;;) {
@@ -91,14 +93,14 @@ export class ResumableStream {
         const last = lastReason === "" ? "" : ` (last: ${lastReason})`;
         return failed(`${what} broke off; gave up resuming it after ${policy.maxAttempts} attempts${last}`);
       }
-      if (!(await sleep(policy.delayMs(failures, this.retryMs), signal))) return { kind: "aborted" };
+      if (!(await sleep(policy.delayMs(failures, this.retryMs), abort))) return { kind: "aborted" };
       const reopened = await this.owner.reopen(this.lastEventId);
-      if (signal.aborted) {
-        if (reopened.kind === "stream") await reopened.body.cancel().catch(() => {});
+      if (abort.aborted) {
+        if (reopened.kind === "stream") reopened.reply.cancel();
         return { kind: "aborted" };
       }
       if (reopened.kind === "stream") {
-        body = reopened.body;
+        body = reopened.reply;
         failures = 0;
       } else if (reopened.kind === "retry") {
         lastReason = reopened.reason;
@@ -110,15 +112,24 @@ export class ResumableStream {
     }
   }
 
-  private async read(body: ReadableStream<Uint8Array>): Promise<"finished" | "aborted" | "dropped"> {
+  private async read(body: HttpReply): Promise<"finished" | "aborted" | "dropped"> {
     const parser = new SseParser(this.lastEventId, this.settings.maxDataLength);
+    const { abort } = this.settings;
+    let stopped: "finished" | "aborted" | undefined;
     try {
-      for await (const event of readSse(body, parser)) {
-        this.lastEventId = parser.lastEventId;
-        if (this.settings.signal.aborted) return "aborted";
-        this.handle(event);
-        if (this.owner.finished()) return "finished";
-      }
+      // Events are handled as each piece of text arrives; stopping cancels the rest.
+      await body.stream((text) => {
+        for (const event of parser.push(text)) {
+          this.lastEventId = parser.lastEventId;
+          if (abort.aborted) stopped = "aborted";
+          else {
+            this.handle(event);
+            if (this.owner.finished()) stopped = "finished";
+          }
+          if (stopped) return false;
+        }
+        return true;
+      });
     } catch {
       // The connection broke: judged below like an end.
     } finally {
@@ -126,7 +137,8 @@ export class ResumableStream {
       this.lastEventId = parser.lastEventId;
       this.retryMs = parser.retry ?? this.retryMs;
     }
-    if (this.settings.signal.aborted) return "aborted";
+    if (stopped) return stopped;
+    if (abort.aborted) return "aborted";
     return this.owner.finished() ? "finished" : "dropped";
   }
 

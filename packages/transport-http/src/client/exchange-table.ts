@@ -35,7 +35,7 @@ export class ExchangeTable {
 
   /** Aborts every exchange and forgets them. */
   abortAll(): void {
-    for (const exchange of this.all) exchange.aborter.abort();
+    for (const exchange of this.all) exchange.abort.abort();
     this.all.clear();
     this.byId.clear();
   }

@@ -1,4 +1,5 @@
 import type { JsonRpcPayload } from "@mcpkit/core";
+import type { HttpSender } from "./http-sender.js";
 import type { ReconnectOptions } from "./reconnect.js";
 
 /** Headers as the hook may give them. */
@@ -39,8 +40,18 @@ export interface HttpExchange {
 
 /** Options of the Streamable HTTP client transport. */
 export interface StreamableHttpClientOptions {
-  /** The fetch to use. Default: the global `fetch`. Inject one to test in-process or to add a proxy. */
+  /**
+   * The fetch to use; given, every request goes through it (on Node too). Inject one to test
+   * in-process or to add a proxy. Default on Node: node:http (see `sender`); elsewhere the
+   * global `fetch`.
+   */
   readonly fetch?: typeof fetch;
+  /**
+   * What sends the HTTP requests, instead of the default: on Node, e.g.
+   * `nodeHttpSender({ agent })` from `@mcpkit/transport-http/node` for an agent with TLS or
+   * socket options of your own. Not together with `fetch`.
+   */
+  readonly sender?: HttpSender;
   /**
    * Extra headers for each HTTP request (e.g. `Authorization`), asked for every time: POST, GET
    * and DELETE. They are applied last, so they may override the transport's own headers.

@@ -1,11 +1,13 @@
 import type { JsonRpcPayload, RequestId } from "@mcpkit/core";
 import { MediaType } from "../shared/headers.js";
 import { idKey, isResponse, membersOf } from "../shared/messages.js";
+import { AbortSwitch } from "./abort-switch.js";
+import type { HttpReply } from "./http-sender.js";
 
 /** One POST carrying a message: the request ids it waits answers for, and its own abort switch. */
 export class PostExchange {
   readonly waiting: Set<string>;
-  readonly aborter = new AbortController();
+  readonly abort = new AbortSwitch();
 
   constructor(
     readonly ids: readonly RequestId[],
@@ -17,9 +19,12 @@ export class PostExchange {
 }
 
 /** Whether a response carries an SSE body. */
-export function isSse(response: Response): boolean {
-  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return type === MediaType.sse;
+export function isSse(response: HttpReply): boolean {
+  const type = response.header("content-type");
+  if (type === null) return false;
+  // The usual exact value needs no splitting.
+  if (type === MediaType.sse) return true;
+  return type.split(";")[0]?.trim().toLowerCase() === MediaType.sse;
 }
 
 /** The request a `notifications/cancelled` names, if `payload` is one. */
@@ -52,29 +57,5 @@ export function answersExchange(text: string, exchange: PostExchange): boolean {
     );
   } catch {
     return false;
-  }
-}
-
-/**
- * The UTF-8 text of `body`, or `undefined` (the body cancelled) once it runs over `maxBytes`,
- * so an oversized answer is never held in memory whole.
- */
-export async function readWithin(
-  body: ReadableStream<Uint8Array>,
-  maxBytes: number,
-): Promise<string | undefined> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let total = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    text += decoder.decode(value, { stream: true });
   }
 }

@@ -1,3 +1,5 @@
+import type { AbortSwitch } from "./abort-switch.js";
+
 /** How a dropped SSE stream is resumed: exponential backoff between attempts. */
 export interface ReconnectOptions {
   /** Wait before the first attempt, when the server sent no `retry`. Default 1000 ms. */
@@ -43,17 +45,17 @@ function nonNegative(name: string, value: number): number {
   return value;
 }
 
-/** Resolves after `ms`, or at once (false) when `signal` aborts first. */
-export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
+/** Resolves after `ms`, or at once (false) when `abort` fires first. */
+export function sleep(ms: number, abort: AbortSwitch): Promise<boolean> {
+  if (abort.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const done = (completed: boolean) => {
+    const timer = setTimeout(() => {
+      unhook();
+      resolve(true);
+    }, ms);
+    const unhook = abort.onAbort(() => {
       clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      resolve(completed);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal.addEventListener("abort", onAbort);
+      resolve(false);
+    });
   });
 }

@@ -1,6 +1,9 @@
 import { Header } from "../shared/headers.js";
-import type { OutgoingHttpRequest, StreamableHttpClientOptions } from "./options.js";
+import type { HeaderValues, OutgoingHttpRequest, StreamableHttpClientOptions } from "./options.js";
 import { mirroredHeaders } from "./stateless.js";
+
+/** Request headers by lower-case name. */
+export type HeaderRecord = Record<string, string>;
 
 /** What the headers of one HTTP request depend on. */
 export interface HeaderInputs {
@@ -12,7 +15,7 @@ export interface HeaderInputs {
   readonly protocolVersion: string | undefined;
   readonly hook: StreamableHttpClientOptions["headers"];
   /** Headers the caller gave with this one payload (`SendOptions.headers`, e.g. `Mcp-Param-*`). */
-  readonly extra?: Readonly<Record<string, string>>;
+  readonly extra?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -20,27 +23,48 @@ export interface HeaderInputs {
  * own `extra` (`SendOptions.headers`), then the era's own —
  * session era: `Mcp-Session-Id` and `MCP-Protocol-Version`; stateless era: the envelope's
  * `MCP-Protocol-Version` and the `Mcp-Method`/`Mcp-Name` mirrored from the body, never a
- * session — then the hook's, which win.
+ * session — then the hook's, which win. A plain record (names lower-cased), as cheap as can be:
+ * it is built for every request. Synchronous unless there is a hook.
  */
-export async function buildHeaders(base: Record<string, string>, inputs: HeaderInputs): Promise<Headers> {
-  const headers = new Headers(base);
-  for (const [name, value] of Object.entries(inputs.extra ?? {})) headers.set(name, value);
+export function buildHeaders(base: HeaderRecord, inputs: HeaderInputs): HeaderRecord | Promise<HeaderRecord> {
+  const headers = base;
+  if (inputs.extra) setAll(headers, inputs.extra);
   const { stateless } = inputs;
   const sessionId = stateless === undefined ? inputs.request.sessionId : undefined;
   if (stateless !== undefined) {
-    headers.set(Header.protocolVersion, stateless);
-    for (const [name, value] of Object.entries(mirroredHeaders(inputs.request.message))) {
-      headers.set(name, value);
-    }
+    headers[Header.protocolVersion] = stateless;
+    Object.assign(headers, mirroredHeaders(inputs.request.message));
   } else {
-    if (sessionId !== undefined) headers.set(Header.sessionId, sessionId);
-    if (inputs.protocolVersion !== undefined) headers.set(Header.protocolVersion, inputs.protocolVersion);
+    if (sessionId !== undefined) headers[Header.sessionId] = sessionId;
+    if (inputs.protocolVersion !== undefined) headers[Header.protocolVersion] = inputs.protocolVersion;
   }
-  const extra = await inputs.hook?.({ ...inputs.request, sessionId });
-  if (extra) {
-    new Headers(extra as Record<string, string>).forEach((value, name) => {
-      headers.set(name, value);
+  const { hook } = inputs;
+  if (!hook) return headers;
+  return Promise.resolve(hook({ ...inputs.request, sessionId })).then((given) => {
+    if (given) setAll(headers, given);
+    return headers;
+  });
+}
+
+/** Sets every header of `from` on `to`, names lower-cased and values trimmed as `Headers` does. */
+function setAll(to: HeaderRecord, from: HeaderValues): void {
+  // Any Headers, also another realm's or another fetch library's: they all have forEach.
+  if (typeof (from as { forEach?: unknown }).forEach === "function") {
+    (from as Headers).forEach((value, name) => {
+      to[name.toLowerCase()] = value;
     });
+    return;
   }
-  return headers;
+  const record = from as Readonly<Record<string, string>>;
+  for (const name of Object.keys(record)) to[name.toLowerCase()] = trimmed(String(record[name]));
+}
+
+const EDGE_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+function trimmed(value: string): string {
+  const last = value.length - 1;
+  if (last < 0) return value;
+  const first = value.charCodeAt(0);
+  const end = value.charCodeAt(last);
+  return first > 32 && end > 32 ? value : value.replace(EDGE_SPACE, "");
 }

@@ -9,21 +9,18 @@ import {
 import { encodePayload } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
 import { isRequest, isResponse, membersOf, negotiatedVersionIn, requestIdsOf } from "../shared/messages.js";
+import { AbortSwitch, timeoutError } from "./abort-switch.js";
+import { defaultSender } from "./default-sender.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
 import { type Reopened, ResumableStream, type StreamEnd } from "./event-stream.js";
 import type { ExchangePurpose, HttpMethod, StreamableHttpClientOptions } from "./options.js";
 import { ReconnectPolicy } from "./reconnect.js";
-import {
-  PostExchange,
-  answersExchange,
-  cancelledRequestId,
-  describe,
-  isSse,
-  readWithin,
-} from "./post-exchange.js";
+import { PostExchange, answersExchange, cancelledRequestId, describe, isSse } from "./post-exchange.js";
 import { ExchangeTable } from "./exchange-table.js";
+import { FetchSender } from "./fetch-sender.js";
+import type { HttpReply, HttpSender } from "./http-sender.js";
 import { PostOrder } from "./post-order.js";
-import { buildHeaders } from "./request-headers.js";
+import { type HeaderRecord, buildHeaders } from "./request-headers.js";
 import { statelessRevisionOf } from "./stateless.js";
 
 export type {
@@ -35,12 +32,16 @@ export type {
   StreamableHttpClientOptions,
 } from "./options.js";
 
+export type { HttpCall, HttpReply, HttpSender } from "./http-sender.js";
+export { AbortSwitch } from "./abort-switch.js";
+
 /** Statuses worth another attempt when resuming a stream (409: the old GET is not gone yet). */
 const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /**
- * The client side of Streamable HTTP, both eras, as a core `Transport`, on `fetch`. Each message
- * is its own POST; JSON and SSE answers are both read.
+ * The client side of Streamable HTTP, both eras, as a core `Transport`. Each message is its own
+ * POST; JSON and SSE answers are both read. On Node it sends with node:http(s) over a keep-alive
+ * agent of its own (closed with the transport); elsewhere, or when `fetch` is given, with `fetch`.
  *
  * Session era (2025-03-26 to 2025-11-25): POSTs go out in order (the next once the previous
  * one's response headers are in, or, after a request, `requestOrderHoldMs` after it was sent); it echoes `Mcp-Session-Id`, sends `MCP-Protocol-Version` once
@@ -57,9 +58,9 @@ const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
  * Stateless era (2026-07-28), chosen per request from its `_meta` protocol version: no session
  * id, `MCP-Protocol-Version` from the envelope, `Mcp-Method`/`Mcp-Name` mirrored from the body, no
  * GET stream, no resuming (a broken answer stream closes the transport with an error). A
- * `notifications/cancelled` for a request in flight aborts that request's fetch instead of being
- * POSTed (closing the stream is how HTTP cancels); a `subscriptions/listen` answer stream stays
- * open delivering notifications until its response or `close`. An HTTP error whose body is the
+ * `notifications/cancelled` for a request in flight aborts that request's HTTP exchange instead
+ * of being POSTed (closing the stream is how HTTP cancels); a `subscriptions/listen` answer stream
+ * stays open delivering notifications until its response or `close`. An HTTP error whose body is the
  * JSON-RPC error answering the request (e.g. 400 with -32022) is delivered as that answer.
  *
  * @example
@@ -82,7 +83,7 @@ export class StreamableHttpClientTransport implements Transport {
   private initializeId: RequestId | undefined;
   private readonly order: PostOrder;
   /** Aborts the standalone GET stream at close; each POST has its own (see PostExchange). */
-  private readonly aborter = new AbortController();
+  private readonly aborter = new AbortSwitch();
   private readonly exchanges = new ExchangeTable();
   private closing: Promise<void> | undefined;
   private ended = false;
@@ -91,7 +92,7 @@ export class StreamableHttpClientTransport implements Transport {
   private getOpen = false;
   private getRefused = false;
   private resolveClosed: () => void = () => {};
-  private readonly fetch: typeof fetch;
+  private readonly sender: HttpSender;
   private readonly maxMessageBytes: number;
   private readonly policy: ReconnectPolicy;
 
@@ -99,7 +100,10 @@ export class StreamableHttpClientTransport implements Transport {
     readonly url: string,
     private readonly options: StreamableHttpClientOptions = {},
   ) {
-    this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    if (options.sender && options.fetch) {
+      throw new TypeError("give the Streamable HTTP client transport either `sender` or `fetch`, not both");
+    }
+    this.sender = options.sender ?? (options.fetch ? new FetchSender(options.fetch) : defaultSender());
     this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
     this.policy = new ReconnectPolicy(options.reconnect);
     this.order = new PostOrder(options.requestOrderHoldMs ?? 50);
@@ -164,7 +168,7 @@ export class StreamableHttpClientTransport implements Transport {
       const target = this.exchanges.stopWaiting(cancelled);
       // Stateless HTTP cancels by closing the request's stream; the notification is for stdio.
       if ((target ? target.stateless : this.statelessVersion) !== undefined) {
-        target?.aborter.abort();
+        target?.abort.abort();
         return Promise.resolve();
       }
     }
@@ -194,19 +198,24 @@ export class StreamableHttpClientTransport implements Transport {
     await this.order.settled();
     const session = this.expired ? undefined : this.session;
     this.finish();
-    if (session === undefined) return;
-    const url = this.url;
+    if (session !== undefined) await this.terminate();
+    this.sender.close();
+  }
+
+  /** Sends DELETE to end the session, giving up after `closeTimeoutMs`. */
+  private async terminate(): Promise<void> {
+    const deadline = new AbortSwitch();
+    const timer = setTimeout(() => deadline.abort(timeoutError()), this.options.closeTimeoutMs ?? 2000);
     try {
-      const response = await this.fetch(url, {
-        method: "DELETE",
-        headers: await this.headersFor("DELETE", "terminate", {}),
-        signal: AbortSignal.timeout(this.options.closeTimeoutMs ?? 2000),
-      });
-      this.report("DELETE", "terminate", response);
+      const headers = await this.headersFor("DELETE", "terminate", {});
+      const reply = await this.sender.send({ method: "DELETE", url: this.url, headers, abort: deadline });
+      this.report("DELETE", "terminate", reply);
       // 405: the server does not let clients end sessions; it expires them itself.
-      await response.body?.cancel();
+      reply.cancel();
     } catch (error) {
       this.reportFailure("DELETE", "terminate", error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -222,21 +231,22 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const stateless = exchange.stateless;
     const hadSession = stateless === undefined && this.session !== undefined;
-    let response: Response;
+    let response: HttpReply;
     try {
       const headers = await this.headersFor(
         "POST",
         "message",
-        { "content-type": MediaType.json, accept: `${MediaType.json}, ${MediaType.sse}` },
+        { "content-type": MediaType.json, accept: POST_ACCEPT },
         payload,
         stateless,
         extra,
       );
-      const pending = this.fetch(this.url, {
+      const pending = this.sender.send({
         method: "POST",
+        url: this.url,
         headers,
         body,
-        signal: exchange.aborter.signal,
+        abort: exchange.abort,
       });
       dispatched();
       response = await pending;
@@ -244,38 +254,37 @@ export class StreamableHttpClientTransport implements Transport {
       dispatched();
       this.reportFailure("POST", "message", error);
       if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
-      if (exchange.aborter.signal.aborted)
-        throw new LocalError("cancelled", `${exchange.what} was cancelled`);
+      if (exchange.abort.aborted) throw new LocalError("cancelled", `${exchange.what} was cancelled`);
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
       });
     }
     this.report("POST", "message", response);
     if (response.status === 404 && hadSession) {
-      await response.body?.cancel().catch(() => {});
+      response.cancel();
       throw this.sessionGone(true);
     }
-    if (!response.ok) {
-      const text = await response.text().catch(() => "");
+    if (!isOk(response)) {
+      const text = await this.errorText(response);
       // An error answering this very request (stateless refusals carry the id) is its answer.
       if (answersExchange(text, exchange)) {
         this.exchanges.release(exchange);
         this.deliverText(text);
         return;
       }
-      throw new HttpStatusError(response.status, response.statusText, text, response.headers);
+      throw new HttpStatusError(response.status, response.statusText, text, response.headers());
     }
-    const minted = response.headers.get(Header.sessionId);
+    const minted = response.header(Header.sessionId);
     if (stateless === undefined && minted !== null && this.session === undefined) this.session = minted;
     void this.readAnswer(response, exchange);
     if (!hadSession && this.session !== undefined) this.openStandalone();
   }
 
   /** Reads a POST's answer, JSON or SSE, in the background; a broken answer closes the transport. */
-  private async readAnswer(response: Response, exchange: PostExchange): Promise<void> {
+  private async readAnswer(response: HttpReply, exchange: PostExchange): Promise<void> {
     try {
-      if (exchange.waiting.size === 0 || !response.body) {
-        await response.body?.cancel().catch(() => {});
+      if (exchange.waiting.size === 0) {
+        response.cancel();
         return;
       }
       if (isSse(response)) {
@@ -284,25 +293,25 @@ export class StreamableHttpClientTransport implements Transport {
             deliver: (data) => this.deliverText(data),
             tooLarge: (detail) => this.tooLarge(detail),
             finished: () => exchange.waiting.size === 0,
-            reopen: (lastEventId) => this.openGet(lastEventId, exchange.aborter.signal),
+            reopen: (lastEventId) => this.openGet(lastEventId, exchange.abort),
           },
           {
             what: `the SSE answer to ${exchange.what}`,
             policy: this.policy,
-            signal: exchange.aborter.signal,
+            abort: exchange.abort,
             resumable: exchange.stateless === undefined,
             reopenWithoutId: false,
             maxDataLength: this.maxMessageBytes,
           },
-        ).run(response.body);
+        ).run(response);
         this.streamEnded(end, true);
         return;
       }
       let text: string | undefined;
       try {
-        text = await readWithin(response.body, this.maxMessageBytes);
+        text = await response.text(this.maxMessageBytes);
       } catch (error) {
-        if (exchange.aborter.signal.aborted || this.ended) return;
+        if (exchange.abort.aborted || this.ended) return;
         this.fail(
           new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
             cause: error,
@@ -364,8 +373,8 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private async runStandalone(): Promise<void> {
-    const signal = this.aborter.signal;
-    const opened = await this.openGet("", signal);
+    const abort = this.aborter;
+    const opened = await this.openGet("", abort);
     if (opened.kind !== "stream") {
       // No GET stream on this server (405), or not now: carry on without it.
       if (opened.kind !== "fatal" || !(opened.error instanceof SessionExpiredError)) this.getRefused = true;
@@ -376,59 +385,65 @@ export class StreamableHttpClientTransport implements Transport {
         deliver: (data) => this.deliverText(data),
         tooLarge: (detail) => this.tooLarge(detail),
         finished: () => false,
-        reopen: (lastEventId) => this.openGet(lastEventId, signal),
+        reopen: (lastEventId) => this.openGet(lastEventId, abort),
       },
       {
         what: "the standalone GET stream",
         policy: this.policy,
-        signal,
+        abort,
         resumable: true,
         reopenWithoutId: true,
         maxDataLength: this.maxMessageBytes,
       },
-    ).run(opened.body);
+    ).run(opened.reply);
     this.streamEnded(end, false);
   }
 
   /** A GET for an SSE stream: the standalone one (`lastEventId` empty) or a resumption. */
-  private async openGet(lastEventId: string, signal: AbortSignal): Promise<Reopened> {
+  private async openGet(lastEventId: string, abort: AbortSwitch): Promise<Reopened> {
     const purpose: ExchangePurpose = lastEventId === "" ? "standalone" : "resume";
     if (this.ended)
       return { kind: "fatal", error: new LocalError("connection_closed", "the transport closed") };
-    let response: Response;
+    let response: HttpReply;
     try {
-      const base: Record<string, string> = { accept: MediaType.sse };
+      const base: HeaderRecord = { accept: MediaType.sse };
       if (lastEventId !== "") base[Header.lastEventId] = lastEventId;
-      response = await this.fetch(this.url, {
-        method: "GET",
-        headers: await this.headersFor("GET", purpose, base),
-        signal,
-      });
+      const headers = await this.headersFor("GET", purpose, base);
+      response = await this.sender.send({ method: "GET", url: this.url, headers, abort });
     } catch (error) {
       this.reportFailure("GET", purpose, error);
       return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
     }
     this.report("GET", purpose, response);
     if (response.status === 404 && this.session !== undefined) {
-      await response.body?.cancel().catch(() => {});
+      response.cancel();
       return { kind: "fatal", error: this.sessionGone() };
     }
-    if (response.ok && response.body && isSse(response)) return { kind: "stream", body: response.body };
-    const text = await response.text().catch(() => "");
-    const error = new HttpStatusError(response.status, response.statusText, text, response.headers);
+    if (isOk(response) && isSse(response)) return { kind: "stream", reply: response };
+    const text = await this.errorText(response);
+    const error = new HttpStatusError(response.status, response.statusText, text, response.headers());
     if (response.status === 405) return { kind: "refused", error };
     if (RETRYABLE.has(response.status)) return { kind: "retry", reason: error.message };
     return { kind: "fatal", error };
   }
 
+  /** The body of an error answer, for the error; cut short (empty) past `maxMessageBytes`. */
+  private async errorText(response: HttpReply): Promise<string> {
+    try {
+      return (await response.text(this.maxMessageBytes)) ?? "";
+    } catch {
+      return "";
+    }
+  }
+
   private headersFor(
     method: HttpMethod,
     purpose: ExchangePurpose,
-    base: Record<string, string>,
+    base: HeaderRecord,
     message?: JsonRpcPayload,
     stateless?: string,
     extra?: Readonly<Record<string, string>>,
-  ): Promise<Headers> {
+  ): HeaderRecord | Promise<HeaderRecord> {
     return buildHeaders(base, {
       request: { method, url: this.url, sessionId: this.session, purpose, message },
       stateless,
@@ -438,7 +453,7 @@ export class StreamableHttpClientTransport implements Transport {
     });
   }
 
-  private report(method: HttpMethod, purpose: ExchangePurpose, response: Response): void {
+  private report(method: HttpMethod, purpose: ExchangePurpose, response: HttpReply): void {
     const { status, statusText } = response;
     this.options.onExchange?.({ method, url: this.url, purpose, status, statusText });
   }
@@ -479,4 +494,12 @@ export class StreamableHttpClientTransport implements Transport {
     this.handlers?.onClose(error);
     this.resolveClosed();
   }
+}
+
+/** What a POST accepts: either a JSON body or an SSE stream. */
+const POST_ACCEPT = `${MediaType.json}, ${MediaType.sse}`;
+
+/** Whether a status is a success (`Response.ok`). */
+function isOk(reply: HttpReply): boolean {
+  return reply.status >= 200 && reply.status <= 299;
 }
