@@ -2,16 +2,21 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
+import { type InboundHandler, answerInbound, answersInbound } from "../server/native-handler.js";
 import { refusal } from "../server/refusal.js";
+import { NodeInbound } from "./node-inbound.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
+import { writeReply } from "./write-reply.js";
 
 /** A node:http request listener: `(req, res) => void`. */
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * Adapts a web-standard handler to node:http, for `http.createServer(listener)` or a framework
- * that takes node:http-style handlers. Every request given to it goes to the handler: mount it on
- * the MCP path yourself.
+ * Adapts a handler to node:http, for `http.createServer(listener)` or a framework that takes
+ * node:http-style handlers. Every request given to it goes to the handler: mount it on the MCP
+ * path yourself. The package's own handlers are served natively (no web `Request` or `Response`
+ * per request: headers, body and answer go straight between node:http and the endpoint); any
+ * other `{ handle(request) }` goes through {@link toWebRequest} and {@link writeWebResponse}.
  *
  * @example
  * ```ts
@@ -21,16 +26,40 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  * ```
  */
 export function toNodeListener(handler: Pick<StreamableHttpHandler, "handle">): NodeListener {
+  if (answersInbound(handler)) return (req, res) => answerNatively(handler, req, res);
   return (req, res) => {
     let request: Request;
     try {
       request = toWebRequest(req, res);
     } catch {
-      void writeWebResponse(refusal(400, "Bad Request: malformed request line or Host"), res);
+      writeReply(refusal(400, MALFORMED), res);
       return;
     }
     void handler.handle(request).then((response) => writeWebResponse(response, res));
   };
+}
+
+const MALFORMED = "Bad Request: malformed request line or Host";
+
+/**
+ * Serves one request on the native path; `body` is one a framework already read. `malformed` is
+ * the message of the 400 for a request no web `Request` could be made of.
+ */
+export function answerNatively(
+  handler: InboundHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body?: string | Uint8Array,
+  malformed = MALFORMED,
+): void {
+  let inbound: NodeInbound;
+  try {
+    inbound = new NodeInbound(req, res, body);
+  } catch {
+    writeReply(refusal(400, malformed), res);
+    return;
+  }
+  void handler[answerInbound](inbound).then((reply) => writeReply(reply, res));
 }
 
 /** Options of {@link serveStreamableHttp}: the handler's, plus where to listen. */

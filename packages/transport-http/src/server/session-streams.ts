@@ -1,3 +1,4 @@
+import type { BodySink } from "./body-sink.js";
 import type { EventStore, StoredEvent } from "./event-store.js";
 import { SseStream, type SseStreamHost, replayOnly } from "./sse-stream.js";
 
@@ -101,8 +102,8 @@ export class SessionStreams implements SseStreamHost {
       .catch((error: unknown) => this.settings.onError(error));
   }
 
-  /** A new stream for a POST's answer; `polling` on 2025-11-25 and later. */
-  openPostStream(polling: boolean): { stream: SseStream; body: ReadableStream<Uint8Array> } {
+  /** A new stream for a POST's answer, carried by `sink`; `polling` on 2025-11-25 and later. */
+  openPostStream(polling: boolean, sink: BodySink): SseStream {
     this.postCount += 1;
     const id = `p${this.postCount}`;
     const stream = new SseStream(id, this, {
@@ -112,22 +113,24 @@ export class SessionStreams implements SseStreamHost {
       onDone: () => this.forgetStream(id),
     });
     this.addStream(id, stream);
-    return { stream, body: stream.open(polling ? this.settings.retryMs : undefined) };
+    stream.open(polling ? this.settings.retryMs : undefined, sink);
+    return stream;
   }
 
-  /** Opens the GET stream afresh; undefined while a connection of it is open. */
-  openStandalone(polling: boolean): ReadableStream<Uint8Array> | undefined {
-    if (this.standalone.listening) return undefined;
-    return this.standalone.open(polling ? this.settings.retryMs : undefined);
+  /** Opens the GET stream afresh on a sink from `openBody`; false while a connection of it is open. */
+  openStandalone(polling: boolean, openBody: () => BodySink): boolean {
+    if (this.standalone.listening) return false;
+    this.standalone.open(polling ? this.settings.retryMs : undefined, openBody());
+    return true;
   }
 
   /**
    * Resumes the stream `lastEventId` belongs to: the events after it, then (if the stream goes
-   * on) live. Undefined when the id is unknown to the event store.
+   * on) live, on a sink from `openBody`. False when the id is unknown to the event store.
    */
-  async resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
+  async resume(lastEventId: string, openBody: () => BodySink): Promise<boolean> {
     const streamId = streamOfEventId(lastEventId);
-    if (streamId === undefined) return undefined;
+    if (streamId === undefined) return false;
     // A GET stream not made yet is one that would be live.
     const live = streamId === GET_STREAM && !this.getStream ? this.standalone : this.live?.get(streamId);
     const ticket = live?.beginResume() ?? 0;
@@ -139,9 +142,11 @@ export class SessionStreams implements SseStreamHost {
     } finally {
       if (replay === undefined) live?.resumeFailed(ticket);
     }
-    if (replay === undefined) return undefined;
+    if (replay === undefined) return false;
     this.touch();
-    return live ? live.resumed(ticket, replay) : replayOnly(replay);
+    if (live) live.resumed(ticket, replay, openBody());
+    else replayOnly(replay, openBody());
+    return true;
   }
 
   /** Ends every stream; the GET stream keeps what it holds for one last GET. */
