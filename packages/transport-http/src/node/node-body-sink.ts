@@ -4,6 +4,19 @@ import type { BodySink } from "../server/body-sink.js";
 /** Where a node body is: before its status is known, held back, streaming, or over. */
 type Phase = "unanswered" | "held" | "streaming" | "over";
 
+/** Sinks held back until the next macrotask: one `setImmediate` for all of them. */
+let heldBack: NodeBodySink[] = [];
+
+function holdBack(sink: NodeBodySink): void {
+  if (heldBack.push(sink) === 1) setImmediate(releaseHeldBack);
+}
+
+function releaseHeldBack(): void {
+  const sinks = heldBack;
+  heldBack = [];
+  for (const sink of sinks) sink.release();
+}
+
 /**
  * A {@link BodySink} writing strings straight to a node:http `ServerResponse`. What is written
  * before the status and headers are decided is kept (the engine may answer inside `receive`,
@@ -21,7 +34,6 @@ export class NodeBodySink implements BodySink {
   private cancelled = false;
   private status = 200;
   private headers: Readonly<Record<string, string>> = {};
-  private timer: ReturnType<typeof setImmediate> | undefined;
   private cancelListener: (() => void) | undefined;
   private openListener: (() => void) | undefined;
 
@@ -70,16 +82,20 @@ export class NodeBodySink implements BodySink {
     }
     if (this.cancelled) return;
     this.phase = "held";
+    holdBack(this);
+  }
+
+  /** @internal A macrotask passed since `answer` and the body is still open: stream it. */
+  release(): void {
+    if (this.phase !== "held" || !this.alive) return;
+    if (this.res.destroyed) {
+      this.cancel();
+      return;
+    }
+    this.phase = "streaming";
     this.res.once("close", () => {
       if (!this.res.writableFinished) this.cancel();
     });
-    this.timer = setImmediate(() => this.startStreaming());
-  }
-
-  private startStreaming(): void {
-    this.timer = undefined;
-    if (this.phase !== "held" || !this.alive) return;
-    this.phase = "streaming";
     this.res.writeHead(this.status, this.headers);
     // A client must see the stream open before its first event.
     if (this.held === "") this.res.flushHeaders();
@@ -89,9 +105,9 @@ export class NodeBodySink implements BodySink {
   }
 
   private sendWhole(): void {
-    clearImmediate(this.timer);
-    this.timer = undefined;
     this.phase = "over";
+    // The client left meanwhile: nobody to write to (the server had closed the body already).
+    if (this.res.destroyed) return;
     const text = this.held;
     this.held = "";
     this.res.writeHead(this.status, { ...this.headers, "content-length": String(Buffer.byteLength(text)) });
@@ -106,8 +122,6 @@ export class NodeBodySink implements BodySink {
   private cancel(): void {
     if (!this.alive) return;
     this.cancelled = true;
-    clearImmediate(this.timer);
-    this.timer = undefined;
     this.phase = "over";
     this.held = "";
     this.cancelListener?.();

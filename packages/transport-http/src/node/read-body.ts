@@ -23,37 +23,32 @@ export function readNodeBody(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const done = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onFailure);
-      req.off("close", onClose);
-    };
-    const onData = (chunk: Buffer) => {
+    // Listeners stay once settled (the request is done with): cheaper than taking them off.
+    let settled = false;
+    req.on("data", (chunk: Buffer) => {
+      if (settled) return;
       total += chunk.byteLength;
-      if (total > maxBytes) {
-        done();
-        req.pause();
-        if (!req.complete) onUnread();
-        resolve({ ok: false });
+      if (total <= maxBytes) {
+        chunks.push(chunk);
         return;
       }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      done();
+      settled = true;
+      req.pause();
+      if (!req.complete) onUnread();
+      resolve({ ok: false });
+    });
+    req.on("end", () => {
+      if (settled) return;
+      settled = true;
       const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total);
       resolve({ ok: true, text: decoder.decode(whole) });
-    };
-    const onFailure = (error: Error) => {
-      done();
+    });
+    // A client that goes away mid-body fails the request with an error (ECONNRESET "aborted").
+    req.on("error", (error) => {
+      if (settled) return;
+      settled = true;
       reject(error);
-    };
-    const onClose = () => onFailure(new Error("the client went away before the request body was complete"));
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onFailure);
-    req.on("close", onClose);
+    });
   });
 }
 

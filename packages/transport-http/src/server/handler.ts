@@ -64,6 +64,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   /** One settings object and one idle clock for every session. */
   private readonly sessionSettings: SessionSettings;
   private shutDown = false;
+  /** The host last allowed: clients send the same `Host` with every request. */
+  private lastAllowedHost: string | undefined;
   private readonly cors: CorsOptions | undefined;
   /** The 2026-07-28 era: one shared transport for every stateless request (see stateless/era-rule.ts). */
   private readonly stateless: StatelessEndpoint | undefined;
@@ -125,8 +127,10 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   private async route(request: InboundRequest): Promise<Reply> {
-    if (!hostAllowed(request.host, this.options.allowedHosts)) {
-      return refusal(403, "Forbidden: Host not allowed");
+    if (request.host !== this.lastAllowedHost) {
+      if (!hostAllowed(request.host, this.options.allowedHosts))
+        return refusal(403, "Forbidden: Host not allowed");
+      this.lastAllowedHost = request.host;
     }
     if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
@@ -187,6 +191,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       const fresh = await this.createSession();
       if (!(fresh instanceof HttpServerTransport)) return fresh;
       session = fresh;
+      session.touch();
       created = true;
     } else {
       return refusal(400, "Bad Request: Mcp-Session-Id header is required");

@@ -158,10 +158,12 @@ export class HttpServerTransport implements Transport {
     return this.sseStreams?.closeStandalone() ?? false;
   }
 
-  /** @internal A message arrived in a POST of this session. */
+  /**
+   * @internal A message arrived in a POST of this session (the handler touched the session when
+   * it looked it up, or made it).
+   */
   receive(value: unknown, context: MessageContext): void {
     if (this.ended) return;
-    this.touch();
     for (const member of membersOf(value)) {
       if (isRequest(member) && member.method === "initialize") this.initializeId = member.id;
     }
