@@ -48,17 +48,25 @@ export function forEachHttpPath(suite: (path: HttpPath) => void): void {
   }
 }
 
-/** `handler` as the current path serves it: itself, or a wrapper only `handle` shows through. */
-export function onPath<H extends Pick<StreamableHttpHandler, "handle">>(handler: H): Pick<H, "handle"> {
-  return current === "native" ? handler : { handle: (request) => handler.handle(request) };
+/** `handler` as `path` (default: the current one) serves it: itself, or a wrapper only `handle` shows through. */
+export function onPath<H extends Pick<StreamableHttpHandler, "handle">>(
+  handler: H,
+  path: HttpPath = current,
+): Pick<H, "handle"> {
+  return path === "native" ? handler : { handle: (request) => handler.handle(request) };
 }
 
 /** {@link serveStreamableHttp} on the current path. */
-export async function serveOnPath(options: ServeOptions): Promise<StreamableHttpServer> {
-  if (current === "native") return serveStreamableHttp(options);
+export function serveOnPath(options: ServeOptions): Promise<StreamableHttpServer> {
+  return serveOn(current, options);
+}
+
+/** {@link serveStreamableHttp} on `httpPath`. */
+export async function serveOn(httpPath: HttpPath, options: ServeOptions): Promise<StreamableHttpServer> {
+  if (httpPath === "native") return serveStreamableHttp(options);
   const { host = "127.0.0.1", port = 0, path = "/mcp", ...handlerOptions } = options;
   const handler = createStreamableHttpHandler(handlerOptions);
-  const listener = toNodeListener(onPath(handler));
+  const listener = toNodeListener(onPath(handler, httpPath));
   const httpServer = createServer((req, res) => {
     if ((req.url ?? "/").split("?")[0] === path) return listener(req, res);
     res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
