@@ -36,6 +36,8 @@ export class SessionStreams implements SseStreamHost {
   private eventCount = 0;
   private postCount = 0;
   private storing: Promise<void> = Promise.resolve();
+  /** Events waiting for the chain to reach them (see `store`). */
+  private toStore: StoredEvent[] | undefined;
 
   constructor(
     private readonly sessionId: string,
@@ -97,9 +99,27 @@ export class SessionStreams implements SseStreamHost {
   }
 
   store(event: StoredEvent): void {
-    this.storing = this.storing
-      .then(() => this.settings.eventStore.append(this.sessionId, event))
-      .catch((error: unknown) => this.settings.onError(error));
+    // Events stored in one turn (a priming event and its answer) share one link of the chain.
+    if (this.toStore) {
+      this.toStore.push(event);
+      return;
+    }
+    const batch = [event];
+    this.toStore = batch;
+    this.storing = this.storing.then(() => this.appendAll(batch));
+  }
+
+  /** Appends a batch in order; a failing append is reported and the next ones still go. */
+  private async appendAll(batch: StoredEvent[]): Promise<void> {
+    // From now on new events make a new batch, chained after this one.
+    if (this.toStore === batch) this.toStore = undefined;
+    for (const event of batch) {
+      try {
+        await this.settings.eventStore.append(this.sessionId, event);
+      } catch (error) {
+        this.settings.onError(error);
+      }
+    }
   }
 
   /** A new stream for a POST's answer, carried by `sink`; `polling` on 2025-11-25 and later. */
