@@ -3,7 +3,7 @@ import type { StreamableHttpHandler } from "../server/handler.js";
 import { answersInbound } from "../server/native-handler.js";
 import { refusal } from "../server/refusal.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
-import { answerNatively } from "./serve.js";
+import { answerNatively } from "./answer-natively.js";
 import { writeReply } from "./write-reply.js";
 
 const MALFORMED = "Bad Request: malformed request line, Host or body";
@@ -54,13 +54,14 @@ export function streamableHttpMiddleware(
     let request: Request | undefined;
     try {
       body = bodyOf(req);
+      // The package's own handlers are served natively; others need a web Request.
       if (!answersInbound(handler)) request = toWebRequest(req, res, body);
     } catch {
       writeReply(refusal(400, MALFORMED), res);
       return;
     }
-    if (request) void handler.handle(request).then((response) => writeWebResponse(response, res));
-    else if (answersInbound(handler)) answerNatively(handler, req, res, body, MALFORMED);
+    if (answersInbound(handler)) answerNatively(handler, req, res, body, MALFORMED);
+    else if (request) void handler.handle(request).then((response) => writeWebResponse(response, res));
   };
 }
 

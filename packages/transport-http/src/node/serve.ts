@@ -2,9 +2,9 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
-import { type InboundHandler, answerInbound, answersInbound } from "../server/native-handler.js";
+import { answersInbound } from "../server/native-handler.js";
 import { refusal } from "../server/refusal.js";
-import { NodeInbound } from "./node-inbound.js";
+import { MALFORMED_REQUEST, answerNatively } from "./answer-natively.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
 import { writeReply } from "./write-reply.js";
 
@@ -32,34 +32,11 @@ export function toNodeListener(handler: Pick<StreamableHttpHandler, "handle">): 
     try {
       request = toWebRequest(req, res);
     } catch {
-      writeReply(refusal(400, MALFORMED), res);
+      writeReply(refusal(400, MALFORMED_REQUEST), res);
       return;
     }
     void handler.handle(request).then((response) => writeWebResponse(response, res));
   };
-}
-
-const MALFORMED = "Bad Request: malformed request line or Host";
-
-/**
- * Serves one request on the native path; `body` is one a framework already read. `malformed` is
- * the message of the 400 for a request no web `Request` could be made of.
- */
-export function answerNatively(
-  handler: InboundHandler,
-  req: IncomingMessage,
-  res: ServerResponse,
-  body?: string | Uint8Array,
-  malformed = MALFORMED,
-): void {
-  let inbound: NodeInbound;
-  try {
-    inbound = new NodeInbound(req, res, body);
-  } catch {
-    writeReply(refusal(400, malformed), res);
-    return;
-  }
-  void handler[answerInbound](inbound).then((reply) => writeReply(reply, res));
 }
 
 /** Options of {@link serveStreamableHttp}: the handler's, plus where to listen. */

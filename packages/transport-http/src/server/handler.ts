@@ -2,7 +2,6 @@ import { Header, MediaType } from "../shared/headers.js";
 import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
 import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
-import type { BodySink } from "./body-sink.js";
 import { type InboundHandler, answerInbound } from "./native-handler.js";
 import { type Reply, emptyReply } from "./reply.js";
 import { WebInbound } from "./web-inbound.js";
@@ -233,23 +232,20 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
-    let sink: BodySink | undefined;
-    const openBody = () => {
-      sink = request.openBody();
-      return sink;
-    };
+    // A sink only once the stream opens: a refused GET makes none.
+    const openBody = () => request.openBody();
     const lastEventId = request.header(Header.lastEventId);
     if (lastEventId !== null && lastEventId !== "") {
       const resumed = await session.resume(lastEventId, openBody);
-      if (!resumed || !sink) {
+      if (!resumed) {
         return refusal(410, `Gone: no events to resume after Last-Event-ID ${JSON.stringify(lastEventId)}`);
       }
-      return { status: 200, headers: SSE_HEADERS, body: sink };
+      return { status: 200, headers: SSE_HEADERS, body: resumed };
     }
     const opened = session.openStandalone(polls(effectiveRevision(request, session)), openBody);
-    if (!opened || !sink) return refusal(409, "Conflict: this session's GET stream is already open");
+    if (!opened) return refusal(409, "Conflict: this session's GET stream is already open");
     session.touch();
-    return { status: 200, headers: SSE_HEADERS, body: sink };
+    return { status: 200, headers: SSE_HEADERS, body: opened };
   }
 
   private async delete(request: InboundRequest): Promise<Reply> {

@@ -137,20 +137,21 @@ export class SessionStreams implements SseStreamHost {
     return stream;
   }
 
-  /** Opens the GET stream afresh on a sink from `openBody`; false while a connection of it is open. */
-  openStandalone(polling: boolean, openBody: () => BodySink): boolean {
-    if (this.standalone.listening) return false;
-    this.standalone.open(polling ? this.settings.retryMs : undefined, openBody());
-    return true;
+  /** Opens the GET stream afresh on a sink from `openBody`, returned; undefined while a connection of it is open. */
+  openStandalone(polling: boolean, openBody: () => BodySink): BodySink | undefined {
+    if (this.standalone.listening) return undefined;
+    const sink = openBody();
+    this.standalone.open(polling ? this.settings.retryMs : undefined, sink);
+    return sink;
   }
 
   /**
    * Resumes the stream `lastEventId` belongs to: the events after it, then (if the stream goes
-   * on) live, on a sink from `openBody`. False when the id is unknown to the event store.
+   * on) live, on a sink from `openBody`, returned. Undefined when the id is unknown to the event store.
    */
-  async resume(lastEventId: string, openBody: () => BodySink): Promise<boolean> {
+  async resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
     const streamId = streamOfEventId(lastEventId);
-    if (streamId === undefined) return false;
+    if (streamId === undefined) return undefined;
     // A GET stream not made yet is one that would be live.
     const live = streamId === GET_STREAM && !this.getStream ? this.standalone : this.live?.get(streamId);
     const ticket = live?.beginResume() ?? 0;
@@ -162,11 +163,12 @@ export class SessionStreams implements SseStreamHost {
     } finally {
       if (replay === undefined) live?.resumeFailed(ticket);
     }
-    if (replay === undefined) return false;
+    if (replay === undefined) return undefined;
     this.touch();
-    if (live) live.resumed(ticket, replay, openBody());
-    else replayOnly(replay, openBody());
-    return true;
+    const sink = openBody();
+    if (live) live.resumed(ticket, replay, sink);
+    else replayOnly(replay, sink);
+    return sink;
   }
 
   /** Ends every stream; the GET stream keeps what it holds for one last GET. */

@@ -203,15 +203,21 @@ export class HttpServerTransport implements Transport {
     return this.ended && (this.sseStreams?.heldForGet ?? 0) > 0;
   }
 
-  /** @internal Opens the GET stream afresh on a sink from `openBody`; false when it is already open. */
-  openStandalone(polling: boolean, openBody: () => BodySink): boolean {
+  /**
+   * @internal Opens the GET stream afresh on a sink from `openBody`, returned; undefined when it
+   * is already open.
+   */
+  openStandalone(polling: boolean, openBody: () => BodySink): BodySink | undefined {
     const opened = this.sse.openStandalone(polling, openBody);
     if (opened && this.ended) this.forget();
     return opened;
   }
 
-  /** @internal Resumes a stream after `lastEventId` on a sink from `openBody`; false when the id is unknown. */
-  resume(lastEventId: string, openBody: () => BodySink): Promise<boolean> {
+  /**
+   * @internal Resumes a stream after `lastEventId` on a sink from `openBody`, returned; undefined
+   * when the id is unknown.
+   */
+  resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
     return this.sse.resume(lastEventId, openBody);
   }
 
