@@ -7,6 +7,7 @@
 export { createStreamableHttpHandler, type StreamableHttpHandler } from "./server/handler.js";
 export type { StreamableHttpHandlerOptions } from "./server/options.js";
 export type { AllowList } from "./server/origin.js";
+export type { HeaderLookup } from "./shared/headers.js";
 export { HttpServerTransport } from "./server/session-transport.js";
 export { StatelessHttpServerTransport } from "./server/stateless/transport.js";
 export { isStatelessPost } from "./server/stateless/era-rule.js";

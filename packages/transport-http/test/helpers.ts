@@ -1,6 +1,7 @@
 import type { MessageContext, TransportHandlers, UnreadableFrame } from "@mcpkit/core";
 import { type HttpServerTransport, readSse, type SseEvent } from "../src/index.js";
-import { type ServeOptions, type StreamableHttpServer, serveStreamableHttp } from "../src/node.js";
+import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
+import { serveOnPath } from "./http-paths.js";
 
 /** Transport handlers that record everything, with a bounded wait for a condition. */
 export class Recorder implements TransportHandlers {
@@ -58,7 +59,7 @@ export interface TestServer {
 export async function startServer(options: Partial<ServeOptions> = {}): Promise<TestServer> {
   const arrived: HttpServerTransport[] = [];
   const waiting: ((transport: HttpServerTransport) => void)[] = [];
-  const http = await serveStreamableHttp({
+  const http = await serveOnPath({
     ...options,
     onSession: async (transport) => {
       await options.onSession?.(transport);

@@ -1,6 +1,7 @@
 import type { LegacySseServerTransport } from "../src/index.js";
 import { type SseEvent, readSse } from "../src/index.js";
-import { type LegacyServeOptions, type LegacySseServer, serveLegacySse } from "../src/node.js";
+import type { LegacyServeOptions, LegacySseServer } from "../src/node.js";
+import { serveLegacyOnPath } from "./http-paths.js";
 
 /** A legacy server on 127.0.0.1 whose session transports are queued for the test to take. */
 export interface LegacyTestServer {
@@ -15,7 +16,7 @@ export interface LegacyTestServer {
 export async function startLegacy(options: Partial<LegacyServeOptions> = {}): Promise<LegacyTestServer> {
   const arrived: LegacySseServerTransport[] = [];
   const waiting: ((transport: LegacySseServerTransport) => void)[] = [];
-  const http = await serveLegacySse({
+  const http = await serveLegacyOnPath({
     ...options,
     onSession: async (transport) => {
       await options.onSession?.(transport);

@@ -5,6 +5,7 @@ import { createStreamableHttpHandler, type StreamableHttpHandler } from "../src/
 import { type FrameworkRequest, type NodeMiddleware, streamableHttpMiddleware } from "../src/node.js";
 import { initializeRequest, POST_HEADERS } from "./helpers.js";
 import { raw, refusalBody, respond } from "./raw.js";
+import { forEachHttpPath, onPath } from "./http-paths.js";
 
 const servers: Server[] = [];
 let handler: StreamableHttpHandler | undefined;
@@ -81,64 +82,75 @@ async function listTools(base: string, sessionId: string) {
 
 const TOOLS_ANSWER = JSON.stringify({ jsonrpc: "2.0", id: "t", result: { method: "tools/list" } });
 
-describe("streamableHttpMiddleware", () => {
-  it("reads the raw body stream when no parser ran, and passes other paths to next", async () => {
-    const base = await app(streamableHttpMiddleware(endpoint(), { path: "/mcp" }));
-    const sessionId = await session(base);
-    expect((await listTools(base, sessionId)).body).toBe(TOOLS_ANSWER);
-    const other = await raw(`${base}/elsewhere`, { headers: POST_HEADERS, body: INIT });
-    expect([other.status, other.body]).toEqual([404, "no route"]);
-    const query = await raw(`${base}/mcp?x=1`, { headers: POST_HEADERS, body: INIT });
-    expect(query.status).toBe(200);
-  });
-
-  for (const as of ["json", "text", "buffer"] as const) {
-    it(`takes a body a framework already parsed into req.body (${as})`, async () => {
-      const base = await app(bodyParser(as), streamableHttpMiddleware(endpoint(), { path: "/mcp" }));
+forEachHttpPath(() => {
+  describe("streamableHttpMiddleware", () => {
+    it("reads the raw body stream when no parser ran, and passes other paths to next", async () => {
+      const base = await app(streamableHttpMiddleware(onPath(endpoint()), { path: "/mcp" }));
       const sessionId = await session(base);
       expect((await listTools(base, sessionId)).body).toBe(TOOLS_ANSWER);
-      const notification = await raw(`${base}/mcp`, {
-        headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
-        body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      const other = await raw(`${base}/elsewhere`, { headers: POST_HEADERS, body: INIT });
+      expect([other.status, other.body]).toEqual([404, "no route"]);
+      const query = await raw(`${base}/mcp?x=1`, { headers: POST_HEADERS, body: INIT });
+      expect(query.status).toBe(200);
+    });
+
+    for (const as of ["json", "text", "buffer"] as const) {
+      it(`takes a body a framework already parsed into req.body (${as})`, async () => {
+        const base = await app(
+          bodyParser(as),
+          streamableHttpMiddleware(onPath(endpoint()), { path: "/mcp" }),
+        );
+        const sessionId = await session(base);
+        expect((await listTools(base, sessionId)).body).toBe(TOOLS_ANSWER);
+        const notification = await raw(`${base}/mcp`, {
+          headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+          body: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+        });
+        expect([notification.status, notification.body]).toEqual([202, ""]);
       });
-      expect([notification.status, notification.body]).toEqual([202, ""]);
+    }
+
+    it("keeps the body limit for a parsed body", async () => {
+      const base = await app(
+        bodyParser("json"),
+        streamableHttpMiddleware(onPath(endpoint({ maxBodyBytes: 64 })), { path: "/mcp" }),
+      );
+      const response = await raw(`${base}/mcp`, { headers: POST_HEADERS, body: INIT });
+      expect([response.status, response.body]).toEqual([
+        413,
+        refusalBody("Payload Too Large: the limit is 64 bytes"),
+      ]);
     });
-  }
 
-  it("keeps the body limit for a parsed body", async () => {
-    const base = await app(
-      bodyParser("json"),
-      streamableHttpMiddleware(endpoint({ maxBodyBytes: 64 }), { path: "/mcp" }),
-    );
-    const response = await raw(`${base}/mcp`, { headers: POST_HEADERS, body: INIT });
-    expect([response.status, response.body]).toEqual([
-      413,
-      refusalBody("Payload Too Large: the limit is 64 bytes"),
-    ]);
-  });
-
-  it("serves GET streams and DELETE through the middleware too", async () => {
-    const base = await app(bodyParser("json"), streamableHttpMiddleware(endpoint(), { path: "/mcp" }));
-    const sessionId = await session(base);
-    const get = await fetch(`${base}/mcp`, {
-      headers: { accept: "text/event-stream", "mcp-session-id": sessionId },
+    it("serves GET streams and DELETE through the middleware too", async () => {
+      const base = await app(
+        bodyParser("json"),
+        streamableHttpMiddleware(onPath(endpoint()), { path: "/mcp" }),
+      );
+      const sessionId = await session(base);
+      const get = await fetch(`${base}/mcp`, {
+        headers: { accept: "text/event-stream", "mcp-session-id": sessionId },
+      });
+      expect([get.status, get.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
+      await get.body?.cancel();
+      const deleted = await raw(`${base}/mcp`, {
+        method: "DELETE",
+        headers: { "mcp-session-id": sessionId },
+      });
+      expect(deleted.status).toBe(204);
+      expect((await listTools(base, sessionId)).status).toBe(404);
     });
-    expect([get.status, get.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
-    await get.body?.cancel();
-    const deleted = await raw(`${base}/mcp`, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
-    expect(deleted.status).toBe(204);
-    expect((await listTools(base, sessionId)).status).toBe(404);
-  });
 
-  it("without a path it serves whatever it is given (mounted by the framework), 404 without next", async () => {
-    const mcp = streamableHttpMiddleware(endpoint());
-    const base = await app((req, res, next) => (req.url?.startsWith("/mcp") ? mcp(req, res) : next?.()));
-    expect((await raw(`${base}/mcp`, { headers: POST_HEADERS, body: INIT })).status).toBe(200);
-    expect((await raw(`${base}/nope`, { headers: POST_HEADERS, body: INIT })).status).toBe(404);
-    await handler?.close();
-    const pathOnly = streamableHttpMiddleware(endpoint(), { path: "/mcp" });
-    const base2 = await app((req, res) => pathOnly(req, res));
-    const response = await raw(`${base2}/other`, { headers: POST_HEADERS, body: INIT });
-    expect([response.status, response.body]).toEqual([404, "Not Found"]);
+    it("without a path it serves whatever it is given (mounted by the framework), 404 without next", async () => {
+      const mcp = streamableHttpMiddleware(onPath(endpoint()));
+      const base = await app((req, res, next) => (req.url?.startsWith("/mcp") ? mcp(req, res) : next?.()));
+      expect((await raw(`${base}/mcp`, { headers: POST_HEADERS, body: INIT })).status).toBe(200);
+      expect((await raw(`${base}/nope`, { headers: POST_HEADERS, body: INIT })).status).toBe(404);
+      await handler?.close();
+      const pathOnly = streamableHttpMiddleware(onPath(endpoint()), { path: "/mcp" });
+      const base2 = await app((req, res) => pathOnly(req, res));
+      const response = await raw(`${base2}/other`, { headers: POST_HEADERS, body: INIT });
+      expect([response.status, response.body]).toEqual([404, "Not Found"]);
+    });
   });
 });

@@ -38,6 +38,20 @@ describe("MemoryEventStore", () => {
     expect(await store.eventsAfter("b", "g-1")).toEqual([]);
   });
 
+  it("finds events by id across compactions of a long-lived session's log, with both limits in play", async () => {
+    const store = new MemoryEventStore({ maxEventsPerSession: 3, maxEvents: 5 });
+    for (let n = 1; n <= 5000; n += 1) {
+      await store.append("busy", event("p1", n));
+      if (n % 1000 === 0) await store.append("quiet", event("g", n));
+    }
+    expect(store.size).toBe(5);
+    expect(await store.eventsAfter("busy", "p1-4997")).toBeUndefined();
+    expect(await store.eventsAfter("busy", "p1-4998")).toEqual([event("p1", 4999), event("p1", 5000)]);
+    // The quiet session's oldest was the oldest of all when the total went past 5.
+    expect(await store.eventsAfter("quiet", "g-4000")).toEqual([event("g", 5000)]);
+    expect(await store.eventsAfter("quiet", "g-3000")).toBeUndefined();
+  });
+
   it("keeps at most maxEvents in all, dropping the oldest of any session", async () => {
     const store = new MemoryEventStore({ maxEvents: 4 });
     await store.append("a", event("g", 1));

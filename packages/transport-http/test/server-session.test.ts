@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type HttpServerTransport, readSse } from "../src/index.js";
-import { type ServeOptions, serveStreamableHttp, type StreamableHttpServer } from "../src/node.js";
+import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { initializeRequest, POST_HEADERS, withTimeout } from "./helpers.js";
 import { raw, refusalBody, respond } from "./raw.js";
+import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
 let server: StreamableHttpServer | undefined;
 let transports: HttpServerTransport[] = [];
@@ -13,7 +14,7 @@ afterEach(async () => {
 });
 
 async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
-  server = await serveStreamableHttp({
+  server = await serveOnPath({
     onSession: (transport) => {
       transports.push(transport);
       return respond(transport);
@@ -30,155 +31,170 @@ async function initialize(url: string): Promise<string> {
 
 const SSE_ACCEPT = { accept: "text/event-stream" };
 
-describe("GET, the standalone stream", () => {
-  it("carries messages the server sends unrelated to a request, including those sent before it opened", async () => {
-    const url = await serve();
-    const sessionId = await initialize(url);
-    const [transport] = transports;
-    await transport?.send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
-    const response = await fetch(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("text/event-stream");
-    await transport?.send({ jsonrpc: "2.0", id: 5, method: "roots/list" });
-    const events = readSse(response.body as ReadableStream<Uint8Array>);
-    const seen = [];
-    for (let i = 0; i < 3; i += 1) seen.push((await withTimeout(events.next(), 5000, `event ${i}`)).value);
-    // A priming event first (the session is on 2025-11-25), then the messages, each with an id.
-    expect(seen.map((event) => [event?.id, event?.data])).toEqual([
-      ["g-3", ""],
-      ["g-4", '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'],
-      ["g-5", '{"jsonrpc":"2.0","id":5,"method":"roots/list"}'],
-    ]);
-    await events.return(undefined);
-  });
-
-  it("refuses a second GET stream while one is open with 409", async () => {
-    const url = await serve();
-    const sessionId = await initialize(url);
-    const controller = new AbortController();
-    const first = await fetch(url, {
-      headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId },
-      signal: controller.signal,
+forEachHttpPath(() => {
+  describe("GET, the standalone stream", () => {
+    it("carries messages the server sends unrelated to a request, including those sent before it opened", async () => {
+      const url = await serve();
+      const sessionId = await initialize(url);
+      const [transport] = transports;
+      await transport?.send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
+      const response = await fetch(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream");
+      await transport?.send({ jsonrpc: "2.0", id: 5, method: "roots/list" });
+      const events = readSse(response.body as ReadableStream<Uint8Array>);
+      const seen = [];
+      for (let i = 0; i < 3; i += 1) seen.push((await withTimeout(events.next(), 5000, `event ${i}`)).value);
+      // A priming event first (the session is on 2025-11-25), then the messages, each with an id.
+      expect(seen.map((event) => [event?.id, event?.data])).toEqual([
+        ["g-3", ""],
+        ["g-4", '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'],
+        ["g-5", '{"jsonrpc":"2.0","id":5,"method":"roots/list"}'],
+      ]);
+      await events.return(undefined);
     });
-    expect(first.status).toBe(200);
-    const second = await raw(url, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
-    expect([second.status, second.body]).toEqual([
-      409,
-      refusalBody("Conflict: this session's GET stream is already open"),
-    ]);
-    controller.abort();
-  });
 
-  it("405 with standaloneStream: false; 406 without text/event-stream in Accept; 400/404 for the session", async () => {
-    const url = await serve({ standaloneStream: false });
-    const sessionId = await initialize(url);
-    const off = await raw(url, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
-    expect([off.status, off.headers.allow, off.body]).toEqual([
-      405,
-      "POST, DELETE",
-      refusalBody("Method not allowed: this endpoint has no GET stream"),
-    ]);
-    await server?.close();
-    const url2 = await serve();
-    const session2 = await initialize(url2);
-    const json = await raw(url2, {
-      method: "GET",
-      headers: { accept: "application/json", "mcp-session-id": session2 },
+    it("refuses a second GET stream while one is open with 409", async () => {
+      const url = await serve();
+      const sessionId = await initialize(url);
+      const controller = new AbortController();
+      const first = await fetch(url, {
+        headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId },
+        signal: controller.signal,
+      });
+      expect(first.status).toBe(200);
+      const second = await raw(url, {
+        method: "GET",
+        headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId },
+      });
+      expect([second.status, second.body]).toEqual([
+        409,
+        refusalBody("Conflict: this session's GET stream is already open"),
+      ]);
+      controller.abort();
     });
-    expect([json.status, json.body]).toEqual([
-      406,
-      refusalBody("Not Acceptable: Accept must allow text/event-stream"),
-    ]);
-    const missing = await raw(url2, { method: "GET", headers: SSE_ACCEPT });
-    expect([missing.status, missing.body]).toEqual([
-      400,
-      refusalBody("Bad Request: Mcp-Session-Id header is required"),
-    ]);
-    const unknown = await raw(url2, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": "nope" } });
-    expect(unknown.status).toBe(404);
-  });
-});
 
-describe("DELETE and expiry", () => {
-  it("DELETE ends the session: 204, the transport closes, later requests get 404", async () => {
-    const url = await serve();
-    const sessionId = await initialize(url);
-    const [transport] = transports;
-    const response = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
-    expect([response.status, response.body]).toEqual([204, ""]);
-    await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "closed");
-    expect(transport?.isClosed).toBe(true);
-    expect(server?.handler.sessionCount).toBe(0);
-    const after = await raw(url, {
-      headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
-      body: '{"jsonrpc":"2.0","method":"n"}',
+    it("405 with standaloneStream: false; 406 without text/event-stream in Accept; 400/404 for the session", async () => {
+      const url = await serve({ standaloneStream: false });
+      const sessionId = await initialize(url);
+      const off = await raw(url, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
+      expect([off.status, off.headers.allow, off.body]).toEqual([
+        405,
+        "POST, DELETE",
+        refusalBody("Method not allowed: this endpoint has no GET stream"),
+      ]);
+      await server?.close();
+      const url2 = await serve();
+      const session2 = await initialize(url2);
+      const json = await raw(url2, {
+        method: "GET",
+        headers: { accept: "application/json", "mcp-session-id": session2 },
+      });
+      expect([json.status, json.body]).toEqual([
+        406,
+        refusalBody("Not Acceptable: Accept must allow text/event-stream"),
+      ]);
+      const missing = await raw(url2, { method: "GET", headers: SSE_ACCEPT });
+      expect([missing.status, missing.body]).toEqual([
+        400,
+        refusalBody("Bad Request: Mcp-Session-Id header is required"),
+      ]);
+      const unknown = await raw(url2, {
+        method: "GET",
+        headers: { ...SSE_ACCEPT, "mcp-session-id": "nope" },
+      });
+      expect(unknown.status).toBe(404);
     });
-    expect(after.status).toBe(404);
-    const again = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
-    expect(again.status).toBe(404);
   });
 
-  it("DELETE without a session id is 400", async () => {
-    const url = await serve();
-    const response = await raw(url, { method: "DELETE" });
-    expect([response.status, response.body]).toEqual([
-      400,
-      refusalBody("Bad Request: Mcp-Session-Id header is required"),
-    ]);
-  });
-
-  it("an idle session expires after idleTimeoutMs and then gets 404", async () => {
-    const url = await serve({ idleTimeoutMs: 100 });
-    const sessionId = await initialize(url);
-    const [transport] = transports;
-    const started = Date.now();
-    await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "expiry");
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    const after = await raw(url, {
-      headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
-      body: '{"jsonrpc":"2.0","method":"n"}',
-    });
-    expect(after.status).toBe(404);
-  });
-
-  it("an open GET stream keeps a session alive past idleTimeoutMs", async () => {
-    const url = await serve({ idleTimeoutMs: 100 });
-    const sessionId = await initialize(url);
-    const controller = new AbortController();
-    await fetch(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId }, signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(transports[0]?.isClosed).toBe(false);
-    controller.abort();
-    await withTimeout(transports[0]?.closed ?? Promise.reject(new Error("none")), 5000, "expiry after abort");
-  });
-
-  it("with many sessions on the one idle clock, the idle one expires and the active one lives on", async () => {
-    const url = await serve({ idleTimeoutMs: 150 });
-    const idleId = await initialize(url);
-    const activeId = await initialize(url);
-    const [idle, active] = transports;
-    const post = (sessionId: string) =>
-      raw(url, {
+  describe("DELETE and expiry", () => {
+    it("DELETE ends the session: 204, the transport closes, later requests get 404", async () => {
+      const url = await serve();
+      const sessionId = await initialize(url);
+      const [transport] = transports;
+      const response = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
+      expect([response.status, response.body]).toEqual([204, ""]);
+      await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "closed");
+      expect(transport?.isClosed).toBe(true);
+      expect(server?.handler.sessionCount).toBe(0);
+      const after = await raw(url, {
         headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
         body: '{"jsonrpc":"2.0","method":"n"}',
       });
-    for (let i = 0; i < 6; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect((await post(activeId)).status).toBe(202);
-    }
-    expect(idle?.isClosed).toBe(true);
-    expect(active?.isClosed).toBe(false);
-    expect((await post(idleId)).status).toBe(404);
-    await withTimeout(active?.closed ?? Promise.reject(new Error("none")), 5000, "expiry of the last");
-    expect(server?.handler.sessionCount).toBe(0);
-  });
+      expect(after.status).toBe(404);
+      const again = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
+      expect(again.status).toBe(404);
+    });
 
-  it("closing the handler ends every session", async () => {
-    const url = await serve();
-    await Promise.all([initialize(url), initialize(url), initialize(url)]);
-    expect(server?.handler.sessionCount).toBe(3);
-    await server?.handler.close();
-    expect(transports.map((t) => t.isClosed)).toEqual([true, true, true]);
-    expect(server?.handler.sessionCount).toBe(0);
+    it("DELETE without a session id is 400", async () => {
+      const url = await serve();
+      const response = await raw(url, { method: "DELETE" });
+      expect([response.status, response.body]).toEqual([
+        400,
+        refusalBody("Bad Request: Mcp-Session-Id header is required"),
+      ]);
+    });
+
+    it("an idle session expires after idleTimeoutMs and then gets 404", async () => {
+      const url = await serve({ idleTimeoutMs: 100 });
+      const sessionId = await initialize(url);
+      const [transport] = transports;
+      const started = Date.now();
+      await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "expiry");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+      const after = await raw(url, {
+        headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+        body: '{"jsonrpc":"2.0","method":"n"}',
+      });
+      expect(after.status).toBe(404);
+    });
+
+    it("an open GET stream keeps a session alive past idleTimeoutMs", async () => {
+      const url = await serve({ idleTimeoutMs: 100 });
+      const sessionId = await initialize(url);
+      const controller = new AbortController();
+      await fetch(url, {
+        headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId },
+        signal: controller.signal,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(transports[0]?.isClosed).toBe(false);
+      controller.abort();
+      await withTimeout(
+        transports[0]?.closed ?? Promise.reject(new Error("none")),
+        5000,
+        "expiry after abort",
+      );
+    });
+
+    it("with many sessions on the one idle clock, the idle one expires and the active one lives on", async () => {
+      const url = await serve({ idleTimeoutMs: 150 });
+      const idleId = await initialize(url);
+      const activeId = await initialize(url);
+      const [idle, active] = transports;
+      const post = (sessionId: string) =>
+        raw(url, {
+          headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+          body: '{"jsonrpc":"2.0","method":"n"}',
+        });
+      for (let i = 0; i < 6; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect((await post(activeId)).status).toBe(202);
+      }
+      expect(idle?.isClosed).toBe(true);
+      expect(active?.isClosed).toBe(false);
+      expect((await post(idleId)).status).toBe(404);
+      await withTimeout(active?.closed ?? Promise.reject(new Error("none")), 5000, "expiry of the last");
+      expect(server?.handler.sessionCount).toBe(0);
+    });
+
+    it("closing the handler ends every session", async () => {
+      const url = await serve();
+      await Promise.all([initialize(url), initialize(url), initialize(url)]);
+      expect(server?.handler.sessionCount).toBe(3);
+      await server?.handler.close();
+      expect(transports.map((t) => t.isClosed)).toEqual([true, true, true]);
+      expect(server?.handler.sessionCount).toBe(0);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { MetaKey, missingClientCapability } from "@mcpkit/core";
 import { Server } from "@mcpkit/server";
 import type { StatelessHttpServerTransport } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
-import { serveStreamableHttp } from "../src/node.js";
+import { serveOnPath } from "./http-paths.js";
 import { openSse, type SseReader, withTimeout } from "./helpers.js";
 
 export const STATELESS = "2026-07-28";
@@ -152,7 +152,7 @@ export async function startFixture(options: Partial<ServeOptions> = {}): Promise
   server.prompt({ name: "hello" }, () => ({ messages: [] }));
   const connect = (transport: Parameters<Server["connect"]>[0]) => server.connect(transport).then(() => {});
   let stateless: StatelessHttpServerTransport | undefined;
-  const http = await serveStreamableHttp({
+  const http = await serveOnPath({
     onSession: connect,
     onStateless: (transport) => {
       stateless = transport;

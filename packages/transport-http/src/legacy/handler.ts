@@ -1,7 +1,11 @@
-import { MediaType, headerRecord } from "../shared/headers.js";
+import { MediaType } from "../shared/headers.js";
 import { isJsonRpcShape } from "../shared/messages.js";
-import { readBody } from "../server/body.js";
-import { preflightResponse, withCors } from "../server/cors.js";
+import { preflightReply, withCors } from "../server/cors.js";
+import type { InboundRequest } from "../server/inbound.js";
+import { type InboundHandler, answerInbound } from "../server/native-handler.js";
+import { type Reply, emptyReply } from "../server/reply.js";
+import { WebInbound } from "../server/web-inbound.js";
+import { replyToResponse } from "../server/web-reply.js";
 import { accepts, isJsonContentType } from "../server/negotiate.js";
 import { hostAllowed, originAllowed } from "../server/origin.js";
 import { RefusalCode, refusal } from "../server/refusal.js";
@@ -9,7 +13,11 @@ import { newSessionId } from "../server/session-id.js";
 import { type LegacySseHandlerOptions, type ResolvedLegacyOptions, resolveLegacyOptions } from "./options.js";
 import { LegacySseServerTransport } from "./server-transport.js";
 
-const SSE_HEADERS = { "content-type": MediaType.sse, "cache-control": "no-cache", "x-accel-buffering": "no" };
+const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-type": MediaType.sse,
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+});
 
 /** The query parameter of the POST URL that names the session. */
 export const SESSION_QUERY_PARAMETER = "sessionId";
@@ -44,7 +52,7 @@ export function createLegacySseHandler(options: LegacySseHandlerOptions): Legacy
   return new LegacyEndpoint(resolveLegacyOptions(options));
 }
 
-class LegacyEndpoint implements LegacySseHandler {
+class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   private readonly sessions = new Map<string, LegacySseServerTransport>();
   private shutDown = false;
 
@@ -55,15 +63,20 @@ class LegacyEndpoint implements LegacySseHandler {
   }
 
   async handle(request: Request): Promise<Response> {
-    let response: Response;
+    return replyToResponse(await this[answerInbound](new WebInbound(request)));
+  }
+
+  /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
+  async [answerInbound](request: InboundRequest): Promise<Reply> {
+    let reply: Reply;
     try {
-      response = await this.route(request);
+      reply = await this.route(request);
     } catch (error) {
       this.options.onError(error);
-      response = refusal(500, "Internal error", RefusalCode.internalError);
+      reply = refusal(500, "Internal error", RefusalCode.internalError);
     }
     const { cors } = this.options;
-    return cors ? withCors(response, request, cors) : response;
+    return cors ? withCors(reply, request.header("origin"), cors) : reply;
   }
 
   async close(): Promise<void> {
@@ -71,12 +84,13 @@ class LegacyEndpoint implements LegacySseHandler {
     await Promise.all([...this.sessions.values()].map((session) => session.close()));
   }
 
-  private async route(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    if (!hostAllowed(url.host, this.options.allowedHosts)) {
+  private async route(request: InboundRequest): Promise<Reply> {
+    if (!hostAllowed(request.host, this.options.allowedHosts)) {
       return refusal(403, "Forbidden: Host not allowed");
     }
-    if (!originAllowed(request.headers.get("origin"), this.options.allowedOrigins)) {
+    // Only the path and query matter here (an absolute target names its own origin).
+    const url = new URL(request.target, "http://localhost");
+    if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
     }
     const { ssePath, messagePathname } = this.options;
@@ -86,12 +100,14 @@ class LegacyEndpoint implements LegacySseHandler {
     const allowed = allow.filter((m) => m !== "").join(", ");
     if (allowed === "") return refusal(404, "Not Found");
     const { cors } = this.options;
-    if (request.method === "OPTIONS" && cors) return preflightResponse(request, cors);
+    if (request.method === "OPTIONS" && cors) {
+      return preflightReply(request.header("access-control-request-method") !== null, cors);
+    }
     return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: allowed });
   }
 
-  private async open(request: Request): Promise<Response> {
-    if (!accepts(request.headers.get("accept"), MediaType.sse)) {
+  private async open(request: InboundRequest): Promise<Reply> {
+    if (!accepts(request.header("accept"), MediaType.sse)) {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
     if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
@@ -105,7 +121,8 @@ class LegacyEndpoint implements LegacySseHandler {
       },
     });
     this.sessions.set(session.sessionId, session);
-    const body = session.openStream(this.endpointUrl(session.sessionId));
+    const body = request.openBody();
+    session.openStream(this.endpointUrl(session.sessionId), body);
     try {
       await this.options.onSession(session);
     } catch (error) {
@@ -114,11 +131,11 @@ class LegacyEndpoint implements LegacySseHandler {
       return refusal(500, "Internal error: the session could not be set up", RefusalCode.internalError);
     }
     // Runtimes that do not cancel the body when the client leaves still abort the request's signal.
-    request.signal.addEventListener("abort", () => session.end(), { once: true });
-    return new Response(body, { status: 200, headers: SSE_HEADERS });
+    request.onGone(() => session.end());
+    return { status: 200, headers: SSE_HEADERS, body };
   }
 
-  private async post(request: Request, url: URL): Promise<Response> {
+  private async post(request: InboundRequest, url: URL): Promise<Reply> {
     const sessionId = url.searchParams.get(SESSION_QUERY_PARAMETER);
     if (sessionId === null || sessionId === "") {
       return refusal(400, `Bad Request: the ${SESSION_QUERY_PARAMETER} query parameter is required`);
@@ -126,10 +143,10 @@ class LegacyEndpoint implements LegacySseHandler {
     const session = this.sessions.get(sessionId);
     if (!session || session.isClosed)
       return refusal(404, "Not Found: no such session (its stream has ended)");
-    if (!isJsonContentType(request.headers.get("content-type"))) {
+    if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
-    const body = await readBody(request, this.options.maxBodyBytes);
+    const body = await request.readBody(this.options.maxBodyBytes);
     if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
     let value: unknown;
     try {
@@ -138,8 +155,8 @@ class LegacyEndpoint implements LegacySseHandler {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
-    session.receive(value, { headers: headerRecord(request.headers) });
-    return new Response(null, { status: 202 });
+    session.receive(value, { headers: request.headerRecord() });
+    return emptyReply(202);
   }
 
   /** The POST URL for a session, as the `endpoint` event names it. */

@@ -5,6 +5,7 @@ import {
   type Transport,
   type TransportHandlers,
 } from "@mcpkit/core";
+import type { BodySink } from "../server/body-sink.js";
 import { encodePayload } from "../shared/frame.js";
 import { LegacySseStream } from "./sse-stream.js";
 
@@ -38,7 +39,7 @@ export class LegacySseServerTransport implements Transport {
   readonly closed: Promise<void>;
   private handlers: TransportHandlers | undefined;
   private readonly inbox: [unknown, MessageContext][] = [];
-  private readonly sink: LegacySseStream;
+  private sink: LegacySseStream | undefined;
   private ended = false;
   private resolveClosed: () => void = () => {};
   private keepAlive: ReturnType<typeof setInterval> | undefined;
@@ -52,10 +53,8 @@ export class LegacySseServerTransport implements Transport {
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });
-    // The client cancelling the response body is the client going away.
-    this.sink = new LegacySseStream(() => this.end());
     if (settings.keepAliveMs > 0) {
-      this.keepAlive = setInterval(() => this.sink.comment("keep-alive"), settings.keepAliveMs);
+      this.keepAlive = setInterval(() => this.sink?.comment("keep-alive"), settings.keepAliveMs);
       (this.keepAlive as { unref?: () => void }).unref?.();
     }
   }
@@ -75,7 +74,7 @@ export class LegacySseServerTransport implements Transport {
   async send(payload: JsonRpcPayload): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the SSE session has ended");
     const json = encodePayload(payload, this.settings.maxMessageBytes);
-    if (this.sink.backlog > this.settings.maxBufferedBytes) {
+    if ((this.sink?.backlog ?? 0) > this.settings.maxBufferedBytes) {
       // A client that stops reading must not make the server hold its messages without bound.
       this.end();
       throw new LocalError(
@@ -83,7 +82,7 @@ export class LegacySseServerTransport implements Transport {
         `the client left more than ${this.settings.maxBufferedBytes} bytes of its SSE stream unread; the session is closed`,
       );
     }
-    this.sink.event("message", json);
+    this.sink?.event("message", json);
   }
 
   async close(): Promise<void> {
@@ -91,10 +90,11 @@ export class LegacySseServerTransport implements Transport {
     return this.closed;
   }
 
-  /** @internal The SSE response body; its first event names the POST URL. */
-  openStream(endpointUrl: string): ReadableStream<Uint8Array> {
+  /** @internal The SSE response body goes to `sink`; its first event names the POST URL. */
+  openStream(endpointUrl: string, sink: BodySink): void {
+    // The client cancelling the response body is the client going away.
+    this.sink = new LegacySseStream(sink, () => this.end());
     this.sink.event("endpoint", endpointUrl);
-    return this.sink.body;
   }
 
   /** @internal A message arrived in a POST of this session. */
@@ -109,7 +109,7 @@ export class LegacySseServerTransport implements Transport {
     if (this.ended) return;
     this.ended = true;
     clearInterval(this.keepAlive);
-    this.sink.close();
+    this.sink?.close();
     this.inbox.length = 0;
     this.settings.onEnd(this);
     this.handlers?.onClose();

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { StreamableHttpHandler } from "../server/handler.js";
+import { answersInbound } from "../server/native-handler.js";
 import { refusal } from "../server/refusal.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
+import { answerNatively } from "./answer-natively.js";
+import { writeReply } from "./write-reply.js";
+
+const MALFORMED = "Bad Request: malformed request line, Host or body";
 
 /** A node:http request as frameworks hand it on: maybe with a body their parser already read. */
 export type FrameworkRequest = IncomingMessage & { body?: unknown };
@@ -45,14 +50,18 @@ export function streamableHttpMiddleware(
       else res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
       return;
     }
-    let request: Request;
+    let body: string | Uint8Array | undefined;
+    let request: Request | undefined;
     try {
-      request = toWebRequest(req, res, bodyOf(req));
+      body = bodyOf(req);
+      // The package's own handlers are served natively; others need a web Request.
+      if (!answersInbound(handler)) request = toWebRequest(req, res, body);
     } catch {
-      void writeWebResponse(refusal(400, "Bad Request: malformed request line, Host or body"), res);
+      writeReply(refusal(400, MALFORMED), res);
       return;
     }
-    void handler.handle(request).then((response) => writeWebResponse(response, res));
+    if (answersInbound(handler)) answerNatively(handler, req, res, body, MALFORMED);
+    else if (request) void handler.handle(request).then((response) => writeWebResponse(response, res));
   };
 }
 

@@ -2,16 +2,21 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
+import { answersInbound } from "../server/native-handler.js";
 import { refusal } from "../server/refusal.js";
+import { MALFORMED_REQUEST, answerNatively } from "./answer-natively.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
+import { writeReply } from "./write-reply.js";
 
 /** A node:http request listener: `(req, res) => void`. */
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * Adapts a web-standard handler to node:http, for `http.createServer(listener)` or a framework
- * that takes node:http-style handlers. Every request given to it goes to the handler: mount it on
- * the MCP path yourself.
+ * Adapts a handler to node:http, for `http.createServer(listener)` or a framework that takes
+ * node:http-style handlers. Every request given to it goes to the handler: mount it on the MCP
+ * path yourself. The package's own handlers are served natively (no web `Request` or `Response`
+ * per request: headers, body and answer go straight between node:http and the endpoint); any
+ * other `{ handle(request) }` goes through {@link toWebRequest} and {@link writeWebResponse}.
  *
  * @example
  * ```ts
@@ -21,12 +26,13 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  * ```
  */
 export function toNodeListener(handler: Pick<StreamableHttpHandler, "handle">): NodeListener {
+  if (answersInbound(handler)) return (req, res) => answerNatively(handler, req, res);
   return (req, res) => {
     let request: Request;
     try {
       request = toWebRequest(req, res);
     } catch {
-      void writeWebResponse(refusal(400, "Bad Request: malformed request line or Host"), res);
+      writeReply(refusal(400, MALFORMED_REQUEST), res);
       return;
     }
     void handler.handle(request).then((response) => writeWebResponse(response, res));

@@ -1,3 +1,5 @@
+import type { Reply } from "./reply.js";
+
 /**
  * CORS for browser clients of the endpoint. CORS only lets a browser page read responses; the
  * `allowedOrigins` check still runs first and refuses other origins with 403, preflight included.
@@ -65,43 +67,36 @@ export function resolveCors(cors: boolean | CorsOptions | undefined): CorsOption
   return cors === true ? {} : cors;
 }
 
-/** Whether a preflight asks for anything: an OPTIONS with `Access-Control-Request-Method`. */
-export function isPreflight(request: Request): boolean {
-  return request.method === "OPTIONS" && request.headers.has("access-control-request-method");
-}
-
 /**
- * The answer to an OPTIONS request (a preflight or a plain one): 204 with what is allowed. The
- * origin headers come from {@link withCors}, which the handler applies to every response.
+ * The answer to an OPTIONS request (a preflight when it carries `Access-Control-Request-Method`,
+ * else a plain one): 204 with what is allowed. The origin headers come from {@link withCors},
+ * which the handler applies to every reply.
  */
-export function preflightResponse(request: Request, cors: CorsOptions): Response {
-  const headers = new Headers({ allow: ALLOW_METHODS });
-  if (isPreflight(request)) {
-    headers.set("access-control-allow-methods", ALLOW_METHODS);
-    headers.set(
-      "access-control-allow-headers",
-      [...CORS_ALLOW_HEADERS, ...(cors.allowHeaders ?? [])].join(", "),
+export function preflightReply(preflight: boolean, cors: CorsOptions): Reply {
+  const headers: Record<string, string> = { allow: ALLOW_METHODS };
+  if (preflight) {
+    headers["access-control-allow-methods"] = ALLOW_METHODS;
+    headers["access-control-allow-headers"] = [...CORS_ALLOW_HEADERS, ...(cors.allowHeaders ?? [])].join(
+      ", ",
     );
-    headers.set("access-control-max-age", String(cors.maxAgeSeconds ?? 600));
+    headers["access-control-max-age"] = String(cors.maxAgeSeconds ?? 600);
   }
-  return new Response(null, { status: 204, headers });
+  return { status: 204, headers };
 }
 
-/** `response` with the CORS headers for `request`'s `Origin` added. */
-export function withCors(response: Response, request: Request, cors: CorsOptions): Response {
-  const headers = new Headers(response.headers);
-  headers.append("vary", "Origin");
-  headers.set(
-    "access-control-expose-headers",
-    [...CORS_EXPOSE_HEADERS, ...(cors.exposeHeaders ?? [])].join(", "),
+/** `reply` with the CORS headers for a request whose `Origin` is `origin` added. */
+export function withCors(reply: Reply, origin: string | null, cors: CorsOptions): Reply {
+  const headers: Record<string, string> = { ...reply.headers };
+  headers.vary = headers.vary === undefined ? "Origin" : `${headers.vary}, Origin`;
+  headers["access-control-expose-headers"] = [...CORS_EXPOSE_HEADERS, ...(cors.exposeHeaders ?? [])].join(
+    ", ",
   );
-  const origin = request.headers.get("origin");
   const allowed = allowedOrigin(origin, cors);
   if (allowed !== undefined) {
-    headers.set("access-control-allow-origin", allowed);
-    if (cors.allowCredentials) headers.set("access-control-allow-credentials", "true");
+    headers["access-control-allow-origin"] = allowed;
+    if (cors.allowCredentials) headers["access-control-allow-credentials"] = "true";
   }
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return { ...reply, headers };
 }
 
 /** The `Access-Control-Allow-Origin` value for `origin`, if it may read. */

@@ -1,7 +1,11 @@
-import { Header, MediaType, headerRecord } from "../shared/headers.js";
+import { Header, MediaType } from "../shared/headers.js";
 import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
-import { readBody } from "./body.js";
-import { type CorsOptions, preflightResponse, resolveCors, withCors } from "./cors.js";
+import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
+import type { InboundRequest } from "./inbound.js";
+import { type InboundHandler, answerInbound } from "./native-handler.js";
+import { type Reply, emptyReply } from "./reply.js";
+import { WebInbound } from "./web-inbound.js";
+import { replyToResponse } from "./web-reply.js";
 import { answerForms, accepts, isJsonContentType } from "./negotiate.js";
 import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
 import { hostAllowed, originAllowed } from "./origin.js";
@@ -13,7 +17,12 @@ import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./re
 import { StatelessEndpoint } from "./stateless/endpoint.js";
 import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
 
-const SSE_HEADERS = { "content-type": MediaType.sse, "cache-control": "no-cache", "x-accel-buffering": "no" };
+const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-type": MediaType.sse,
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+});
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": MediaType.json });
 
 /**
  * A Streamable HTTP endpoint as a web-standard handler: give it every request to the MCP URL
@@ -49,11 +58,13 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
   return new Endpoint(resolveOptions(options));
 }
 
-class Endpoint implements StreamableHttpHandler {
+class Endpoint implements StreamableHttpHandler, InboundHandler {
   private readonly sessions = new Map<string, HttpServerTransport>();
   /** One settings object and one idle clock for every session. */
   private readonly sessionSettings: SessionSettings;
   private shutDown = false;
+  /** The host last allowed: clients send the same `Host` with every request. */
+  private lastAllowedHost: string | undefined;
   private readonly cors: CorsOptions | undefined;
   /** The 2026-07-28 era: one shared transport for every stateless request (see stateless/era-rule.ts). */
   private readonly stateless: StatelessEndpoint | undefined;
@@ -93,14 +104,19 @@ class Endpoint implements StreamableHttpHandler {
   }
 
   async handle(request: Request): Promise<Response> {
-    let response: Response;
+    return replyToResponse(await this[answerInbound](new WebInbound(request)));
+  }
+
+  /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
+  async [answerInbound](request: InboundRequest): Promise<Reply> {
+    let reply: Reply;
     try {
-      response = await this.route(request);
+      reply = await this.route(request);
     } catch (error) {
       this.options.onError(error);
-      response = refusal(500, "Internal error", RefusalCode.internalError);
+      reply = refusal(500, "Internal error", RefusalCode.internalError);
     }
-    return this.cors ? withCors(response, request, this.cors) : response;
+    return this.cors ? withCors(reply, request.header("origin"), this.cors) : reply;
   }
 
   async close(): Promise<void> {
@@ -109,17 +125,20 @@ class Endpoint implements StreamableHttpHandler {
     await this.stateless?.close();
   }
 
-  private async route(request: Request): Promise<Response> {
-    if (!hostAllowed(new URL(request.url).host, this.options.allowedHosts)) {
-      return refusal(403, "Forbidden: Host not allowed");
+  private async route(request: InboundRequest): Promise<Reply> {
+    if (request.host !== this.lastAllowedHost) {
+      if (!hostAllowed(request.host, this.options.allowedHosts))
+        return refusal(403, "Forbidden: Host not allowed");
+      this.lastAllowedHost = request.host;
     }
-    if (!originAllowed(request.headers.get("origin"), this.options.allowedOrigins)) {
+    if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
     }
-    if (request.method === "POST") return this.post(request);
+    const { method } = request;
+    if (method === "POST") return this.post(request);
     const stateless =
-      this.stateless && isStatelessVersion(request.headers) && !request.headers.has(Header.sessionId);
-    if (stateless && request.method !== "OPTIONS") {
+      this.stateless && isStatelessVersion(request) && request.header(Header.sessionId) === null;
+    if (stateless && method !== "OPTIONS") {
       return refusal(
         405,
         "Method not allowed: the 2026-07-28 era uses POST only",
@@ -129,21 +148,23 @@ class Endpoint implements StreamableHttpHandler {
         },
       );
     }
-    if (request.method === "GET") return this.get(request);
-    if (request.method === "DELETE") return this.delete(request);
-    if (request.method === "OPTIONS" && this.cors) return preflightResponse(request, this.cors);
+    if (method === "GET") return this.get(request);
+    if (method === "DELETE") return this.delete(request);
+    if (method === "OPTIONS" && this.cors) {
+      return preflightReply(request.header("access-control-request-method") !== null, this.cors);
+    }
     return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: "GET, POST, DELETE" });
   }
 
-  private async post(request: Request): Promise<Response> {
-    if (!isJsonContentType(request.headers.get("content-type"))) {
+  private async post(request: InboundRequest): Promise<Reply> {
+    if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
-    const forms = answerForms(request.headers.get("accept"));
+    const forms = answerForms(request.header("accept"));
     if (!forms.json && !forms.sse) {
       return refusal(406, "Not Acceptable: Accept must allow application/json or text/event-stream");
     }
-    const body = await readBody(request, this.options.maxBodyBytes);
+    const body = await request.readBody(this.options.maxBodyBytes);
     if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
     let value: unknown;
     try {
@@ -152,8 +173,7 @@ class Endpoint implements StreamableHttpHandler {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
-    if (this.stateless && isStatelessPost(request.headers, value))
-      return this.stateless.post(request, value, forms);
+    if (this.stateless && isStatelessPost(request, value)) return this.stateless.post(request, value, forms);
 
     const initializing = hasInitialize(value);
     if (initializing && Array.isArray(value)) {
@@ -161,15 +181,16 @@ class Endpoint implements StreamableHttpHandler {
     }
     let session: HttpServerTransport;
     let created = false;
-    if (request.headers.has(Header.sessionId)) {
+    if (request.header(Header.sessionId) !== null) {
       const found = this.session(request);
-      if (found instanceof Response) return found;
+      if (!(found instanceof HttpServerTransport)) return found;
       session = found;
     } else if (initializing) {
       if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
       const fresh = await this.createSession();
-      if (fresh instanceof Response) return fresh;
+      if (!(fresh instanceof HttpServerTransport)) return fresh;
       session = fresh;
+      session.touch();
       created = true;
     } else {
       return refusal(400, "Bad Request: Mcp-Session-Id header is required");
@@ -183,22 +204,23 @@ class Endpoint implements StreamableHttpHandler {
     if (badBatch) return badBatch;
 
     const ids = requestIdsOf(value);
-    const context = { headers: headerRecord(request.headers) };
+    const context = { headers: request.headerRecord() };
     if (ids.length === 0) {
       session.receive(value, context);
-      return new Response(null, { status: 202 });
+      return emptyReply(202);
     }
     const sse = !((this.options.jsonResponse && forms.json) || !forms.sse);
     // The stream exists before delivery, so an answer the engine gives at once has somewhere to go.
-    const stream = session.openRequestStream(ids, Array.isArray(value), sse, polls(revision));
+    const sink = request.openBody();
+    session.openRequestStream(ids, Array.isArray(value), sse, polls(revision), sink);
     session.receive(value, context);
-    const headers: Record<string, string> = sse ? { ...SSE_HEADERS } : { "content-type": MediaType.json };
-    if (created) headers[Header.sessionId] = session.sessionId;
-    return new Response(stream, { status: 200, headers });
+    let headers = sse ? SSE_HEADERS : JSON_HEADERS;
+    if (created) headers = { ...headers, [Header.sessionId]: session.sessionId };
+    return { status: 200, headers, body: sink };
   }
 
-  private async get(request: Request): Promise<Response> {
-    if (!accepts(request.headers.get("accept"), MediaType.sse)) {
+  private async get(request: InboundRequest): Promise<Reply> {
+    if (!accepts(request.header("accept"), MediaType.sse)) {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
     if (!this.options.standaloneStream) {
@@ -207,42 +229,44 @@ class Endpoint implements StreamableHttpHandler {
       });
     }
     const session = this.requiredSession(request, true);
-    if (session instanceof Response) return session;
+    if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
-    const lastEventId = request.headers.get(Header.lastEventId);
+    // A sink only once the stream opens: a refused GET makes none.
+    const openBody = () => request.openBody();
+    const lastEventId = request.header(Header.lastEventId);
     if (lastEventId !== null && lastEventId !== "") {
-      const resumed = await session.resume(lastEventId);
+      const resumed = await session.resume(lastEventId, openBody);
       if (!resumed) {
         return refusal(410, `Gone: no events to resume after Last-Event-ID ${JSON.stringify(lastEventId)}`);
       }
-      return new Response(resumed, { status: 200, headers: SSE_HEADERS });
+      return { status: 200, headers: SSE_HEADERS, body: resumed };
     }
-    const body = session.openStandalone(polls(effectiveRevision(request, session)));
-    if (!body) return refusal(409, "Conflict: this session's GET stream is already open");
+    const opened = session.openStandalone(polls(effectiveRevision(request, session)), openBody);
+    if (!opened) return refusal(409, "Conflict: this session's GET stream is already open");
     session.touch();
-    return new Response(body, { status: 200, headers: SSE_HEADERS });
+    return { status: 200, headers: SSE_HEADERS, body: opened };
   }
 
-  private async delete(request: Request): Promise<Response> {
+  private async delete(request: InboundRequest): Promise<Reply> {
     const session = this.requiredSession(request);
-    if (session instanceof Response) return session;
+    if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
     await session.close();
-    return new Response(null, { status: 204 });
+    return emptyReply(204);
   }
 
-  private requiredSession(request: Request, draining = false): HttpServerTransport | Response {
-    if (!request.headers.has(Header.sessionId)) {
+  private requiredSession(request: InboundRequest, draining = false): HttpServerTransport | Reply {
+    if (request.header(Header.sessionId) === null) {
       return refusal(400, "Bad Request: Mcp-Session-Id header is required");
     }
     return this.session(request, draining);
   }
 
   /** The request's session; with `draining`, also one that ended with messages left for a GET. */
-  private session(request: Request, draining = false): HttpServerTransport | Response {
-    const found = this.sessions.get(request.headers.get(Header.sessionId) ?? "");
+  private session(request: InboundRequest, draining = false): HttpServerTransport | Reply {
+    const found = this.sessions.get(request.header(Header.sessionId) ?? "");
     if (!found || (found.isClosed && !(draining && found.draining))) {
       return refusal(404, "Not Found: no such session (it may have expired)");
     }
@@ -250,13 +274,13 @@ class Endpoint implements StreamableHttpHandler {
     return found;
   }
 
-  private checkVersion(request: Request, session: HttpServerTransport): Response | undefined {
+  private checkVersion(request: InboundRequest, session: HttpServerTransport): Reply | undefined {
     const version = effectiveRevision(request, session);
     if (this.options.supportedRevisions.includes(version)) return undefined;
     return refusal(400, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`);
   }
 
-  private async createSession(): Promise<HttpServerTransport | Response> {
+  private async createSession(): Promise<HttpServerTransport | Reply> {
     const session = new HttpServerTransport(newSessionId(), this.sessionSettings);
     this.sessions.set(session.sessionId, session);
     try {

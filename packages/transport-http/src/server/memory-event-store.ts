@@ -12,6 +12,9 @@ export interface MemoryEventStoreOptions {
 class SessionLog {
   private readonly events: (StoredEvent | undefined)[] = [];
   private first = 0;
+  /** How many slots compaction removed from the front of `events` so far. */
+  private base = 0;
+  /** Each event's position counted from the log's start (`base` + index), so compaction keeps them. */
   private readonly positions = new Map<string, number>();
 
   get size(): number {
@@ -23,7 +26,7 @@ class SessionLog {
   }
 
   add(event: StoredEvent): void {
-    this.positions.set(event.eventId, this.events.length);
+    this.positions.set(event.eventId, this.base + this.events.length);
     this.events.push(event);
   }
 
@@ -36,15 +39,16 @@ class SessionLog {
     // Compact now and then so dropped slots do not pile up.
     if (this.first > 1024 && this.first * 2 > this.events.length) {
       this.events.splice(0, this.first);
-      for (const [id, position] of this.positions) this.positions.set(id, position - this.first);
+      this.base += this.first;
       this.first = 0;
     }
     return oldest.eventId;
   }
 
   after(eventId: string): StoredEvent[] | undefined {
-    const position = this.positions.get(eventId);
-    if (position === undefined) return undefined;
+    const absolute = this.positions.get(eventId);
+    if (absolute === undefined) return undefined;
+    const position = absolute - this.base;
     const streamId = this.events[position]?.streamId;
     if (streamId === undefined) return undefined;
     const later: StoredEvent[] = [];
@@ -94,7 +98,15 @@ export class MemoryEventStore implements EventStore {
     log.add(event);
     this.order.push([sessionId, event.eventId]);
     this.total += 1;
-    if (log.size > this.maxPerSession && log.dropOldest() !== undefined) this.total -= 1;
+    if (log.size > this.maxPerSession) {
+      const dropped = log.dropOldest();
+      if (dropped !== undefined) {
+        this.total -= 1;
+        // Often (one busy session) the dropped event is also the oldest of all: skip its entry.
+        const head = this.order[this.head];
+        if (head !== undefined && head[0] === sessionId && head[1] === dropped) this.head += 1;
+      }
+    }
     while (this.total > this.maxTotal) this.dropGloballyOldest();
     this.compactOrder();
   }

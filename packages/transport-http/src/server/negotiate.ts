@@ -24,11 +24,21 @@ export interface AnswerForms {
   readonly sse: boolean;
 }
 
+/** Forms by `Accept` header seen lately: a client sends the same header with every POST. */
+const formsSeen = new Map<string | null, AnswerForms>();
+const MAX_FORMS_SEEN = 32;
+
 export function answerForms(accept: string | null): AnswerForms {
-  return { json: accepts(accept, MediaType.json), sse: accepts(accept, MediaType.sse) };
+  const known = formsSeen.get(accept);
+  if (known !== undefined) return known;
+  const forms = { json: accepts(accept, MediaType.json), sse: accepts(accept, MediaType.sse) };
+  if (formsSeen.size >= MAX_FORMS_SEEN) formsSeen.clear();
+  formsSeen.set(accept, forms);
+  return forms;
 }
 
 /** Whether a `Content-Type` header is `application/json` (parameters such as charset allowed). */
 export function isJsonContentType(contentType: string | null): boolean {
+  if (contentType === MediaType.json) return true;
   return contentType?.split(";")[0]?.trim().toLowerCase() === MediaType.json;
 }

@@ -1,6 +1,6 @@
 import type { RequestId } from "@mcpkit/core";
 import { idKey } from "../shared/messages.js";
-import { ByteSink } from "./byte-sink.js";
+import type { BodySink } from "./body-sink.js";
 import type { SseStream } from "./sse-stream.js";
 
 /**
@@ -11,21 +11,15 @@ import type { SseStream } from "./sse-stream.js";
 export class RequestStream {
   private readonly pending: Set<string>;
   private readonly parts: string[] = [];
-  private readonly json: ByteSink | undefined;
 
-  /** With `sse` undefined the answer is one JSON body. */
+  /** With `sse` undefined the answer is one JSON body, written to `json` once complete. */
   constructor(
     ids: readonly RequestId[],
     private readonly batch: boolean,
     readonly sse: SseStream | undefined,
+    private readonly json: BodySink | undefined,
   ) {
     this.pending = new Set(ids.map(idKey));
-    if (!sse) this.json = new ByteSink();
-  }
-
-  /** The JSON body (JSON mode only). */
-  get jsonBody(): ReadableStream<Uint8Array> | undefined {
-    return this.json?.body;
   }
 
   get done(): boolean {

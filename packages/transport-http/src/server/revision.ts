@@ -1,7 +1,9 @@
 import { revisionAllowsBatches } from "@mcpkit/core";
 import { ASSUMED_REVISION, Header } from "../shared/headers.js";
 import { isRequest, membersOf } from "../shared/messages.js";
+import type { InboundRequest } from "./inbound.js";
 import { refusal } from "./refusal.js";
+import type { Reply } from "./reply.js";
 
 /** The first revision with SSE polling (priming events, early close by the server). */
 const POLLING_SINCE = "2025-11-25";
@@ -11,10 +13,10 @@ const POLLING_SINCE = "2025-11-25";
  * session's initialize negotiated, else 2025-03-26 (what the specification says to assume).
  */
 export function effectiveRevision(
-  request: Request,
+  request: Pick<InboundRequest, "header">,
   session: { readonly protocolVersion?: string | undefined },
 ): string {
-  return request.headers.get(Header.protocolVersion) ?? session.protocolVersion ?? ASSUMED_REVISION;
+  return request.header(Header.protocolVersion) ?? session.protocolVersion ?? ASSUMED_REVISION;
 }
 
 /** The revision an initialize request asks for (its answer is the first on the stream). */
@@ -33,7 +35,7 @@ export function polls(revision: string | undefined): boolean {
 }
 
 /** A 400 for a batch the revision does not allow (only 2025-03-26 has batches). */
-export function batchRefusal(value: unknown, revision: string | undefined): Response | undefined {
+export function batchRefusal(value: unknown, revision: string | undefined): Reply | undefined {
   if (!Array.isArray(value)) return undefined;
   if (revisionAllowsBatches(revision as Parameters<typeof revisionAllowsBatches>[0])) return undefined;
   return refusal(400, `Invalid Request: batches are not part of protocol revision ${revision}`);

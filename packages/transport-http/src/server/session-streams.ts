@@ -1,3 +1,4 @@
+import type { BodySink } from "./body-sink.js";
 import type { EventStore, StoredEvent } from "./event-store.js";
 import { SseStream, type SseStreamHost, replayOnly } from "./sse-stream.js";
 
@@ -35,6 +36,8 @@ export class SessionStreams implements SseStreamHost {
   private eventCount = 0;
   private postCount = 0;
   private storing: Promise<void> = Promise.resolve();
+  /** Events waiting for the chain to reach them (see `store`). */
+  private toStore: StoredEvent[] | undefined;
 
   constructor(
     private readonly sessionId: string,
@@ -96,13 +99,31 @@ export class SessionStreams implements SseStreamHost {
   }
 
   store(event: StoredEvent): void {
-    this.storing = this.storing
-      .then(() => this.settings.eventStore.append(this.sessionId, event))
-      .catch((error: unknown) => this.settings.onError(error));
+    // Events stored in one turn (a priming event and its answer) share one link of the chain.
+    if (this.toStore) {
+      this.toStore.push(event);
+      return;
+    }
+    const batch = [event];
+    this.toStore = batch;
+    this.storing = this.storing.then(() => this.appendAll(batch));
   }
 
-  /** A new stream for a POST's answer; `polling` on 2025-11-25 and later. */
-  openPostStream(polling: boolean): { stream: SseStream; body: ReadableStream<Uint8Array> } {
+  /** Appends a batch in order; a failing append is reported and the next ones still go. */
+  private async appendAll(batch: StoredEvent[]): Promise<void> {
+    // From now on new events make a new batch, chained after this one.
+    if (this.toStore === batch) this.toStore = undefined;
+    for (const event of batch) {
+      try {
+        await this.settings.eventStore.append(this.sessionId, event);
+      } catch (error) {
+        this.settings.onError(error);
+      }
+    }
+  }
+
+  /** A new stream for a POST's answer, carried by `sink`; `polling` on 2025-11-25 and later. */
+  openPostStream(polling: boolean, sink: BodySink): SseStream {
     this.postCount += 1;
     const id = `p${this.postCount}`;
     const stream = new SseStream(id, this, {
@@ -112,20 +133,23 @@ export class SessionStreams implements SseStreamHost {
       onDone: () => this.forgetStream(id),
     });
     this.addStream(id, stream);
-    return { stream, body: stream.open(polling ? this.settings.retryMs : undefined) };
+    stream.open(polling ? this.settings.retryMs : undefined, sink);
+    return stream;
   }
 
-  /** Opens the GET stream afresh; undefined while a connection of it is open. */
-  openStandalone(polling: boolean): ReadableStream<Uint8Array> | undefined {
+  /** Opens the GET stream afresh on a sink from `openBody`, returned; undefined while a connection of it is open. */
+  openStandalone(polling: boolean, openBody: () => BodySink): BodySink | undefined {
     if (this.standalone.listening) return undefined;
-    return this.standalone.open(polling ? this.settings.retryMs : undefined);
+    const sink = openBody();
+    this.standalone.open(polling ? this.settings.retryMs : undefined, sink);
+    return sink;
   }
 
   /**
    * Resumes the stream `lastEventId` belongs to: the events after it, then (if the stream goes
-   * on) live. Undefined when the id is unknown to the event store.
+   * on) live, on a sink from `openBody`, returned. Undefined when the id is unknown to the event store.
    */
-  async resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
+  async resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
     const streamId = streamOfEventId(lastEventId);
     if (streamId === undefined) return undefined;
     // A GET stream not made yet is one that would be live.
@@ -141,7 +165,10 @@ export class SessionStreams implements SseStreamHost {
     }
     if (replay === undefined) return undefined;
     this.touch();
-    return live ? live.resumed(ticket, replay) : replayOnly(replay);
+    const sink = openBody();
+    if (live) live.resumed(ticket, replay, sink);
+    else replayOnly(replay, sink);
+    return sink;
   }
 
   /** Ends every stream; the GET stream keeps what it holds for one last GET. */

@@ -9,6 +9,7 @@ import {
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
+import type { BodySink } from "./body-sink.js";
 import type { IdleClock } from "./idle-clock.js";
 import { RequestStream } from "./request-stream.js";
 import { SessionStreams, type StreamSettings } from "./session-streams.js";
@@ -157,10 +158,12 @@ export class HttpServerTransport implements Transport {
     return this.sseStreams?.closeStandalone() ?? false;
   }
 
-  /** @internal A message arrived in a POST of this session. */
+  /**
+   * @internal A message arrived in a POST of this session (the handler touched the session when
+   * it looked it up, or made it).
+   */
   receive(value: unknown, context: MessageContext): void {
     if (this.ended) return;
-    this.touch();
     for (const member of membersOf(value)) {
       if (isRequest(member) && member.method === "initialize") this.initializeId = member.id;
     }
@@ -173,22 +176,23 @@ export class HttpServerTransport implements Transport {
   }
 
   /**
-   * @internal Opens the answer of a POST holding the requests `ids`: SSE (priming first with
-   * `polling`) or, with `sse` false, one JSON body.
+   * @internal Opens the answer of a POST holding the requests `ids` on `sink`: SSE (priming first
+   * with `polling`) or, with `sse` false, one JSON body.
    */
   openRequestStream(
     ids: readonly RequestId[],
     batch: boolean,
     sse: boolean,
     polling: boolean,
-  ): ReadableStream<Uint8Array> {
+    sink: BodySink,
+  ): void {
     // A client that stops reading does not cancel (session era): SSE answers wait in the event
     // store for a resume; JSON answers are dropped.
-    const opened = sse ? this.sse.openPostStream(polling) : undefined;
-    const stream = new RequestStream(ids, batch, opened?.stream);
+    const stream = sse
+      ? new RequestStream(ids, batch, this.sse.openPostStream(polling, sink), undefined)
+      : new RequestStream(ids, batch, undefined, sink);
     this.streams ??= new Map();
     for (const id of ids) this.streams.set(idKey(id), stream);
-    return opened?.body ?? (stream.jsonBody as ReadableStream<Uint8Array>);
   }
 
   /**
@@ -199,16 +203,22 @@ export class HttpServerTransport implements Transport {
     return this.ended && (this.sseStreams?.heldForGet ?? 0) > 0;
   }
 
-  /** @internal Opens the GET stream afresh; undefined when it is already open. */
-  openStandalone(polling: boolean): ReadableStream<Uint8Array> | undefined {
-    const body = this.sse.openStandalone(polling);
-    if (body && this.ended) this.forget();
-    return body;
+  /**
+   * @internal Opens the GET stream afresh on a sink from `openBody`, returned; undefined when it
+   * is already open.
+   */
+  openStandalone(polling: boolean, openBody: () => BodySink): BodySink | undefined {
+    const opened = this.sse.openStandalone(polling, openBody);
+    if (opened && this.ended) this.forget();
+    return opened;
   }
 
-  /** @internal Resumes a stream after `lastEventId`; undefined when the id is unknown. */
-  resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | undefined> {
-    return this.sse.resume(lastEventId);
+  /**
+   * @internal Resumes a stream after `lastEventId` on a sink from `openBody`, returned; undefined
+   * when the id is unknown.
+   */
+  resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
+    return this.sse.resume(lastEventId, openBody);
   }
 
   /** @internal Restarts the idle clock (any request of the session counts as activity). */

@@ -1,28 +1,26 @@
-import { ByteSink } from "./byte-sink.js";
+import type { BodySink } from "./body-sink.js";
 import { KEEP_ALIVE_COMMENT } from "./sse-format.js";
 
 /**
- * One HTTP response carrying an SSE stream: a byte sink plus a keep-alive comment every
- * `keepAliveMs` (0: none), so proxies and clients do not take a quiet stream for a dead one.
+ * One HTTP response carrying an SSE stream: a body sink plus a keep-alive comment every
+ * `keepAliveMs` (0: none) once the stream is open, so proxies and clients do not take a quiet
+ * stream for a dead one. A stream answered before its headers went out never starts the timer.
  * `onGone` runs when the client stops reading (not when the server closes it).
  */
 export class SseConnection {
-  private readonly sink: ByteSink;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
 
-  constructor(keepAliveMs: number, onGone: () => void) {
-    this.sink = new ByteSink(() => {
+  constructor(
+    private readonly sink: BodySink,
+    keepAliveMs: number,
+    onGone: () => void,
+  ) {
+    sink.onCancel(() => {
       this.stopKeepAlive();
       onGone();
     });
-    if (keepAliveMs > 0) {
-      this.timer = setInterval(() => this.sink.write(KEEP_ALIVE_COMMENT), keepAliveMs);
-      (this.timer as { unref?: () => void }).unref?.();
-    }
-  }
-
-  get body(): ReadableStream<Uint8Array> {
-    return this.sink.body;
+    if (keepAliveMs > 0) sink.onOpen(() => this.startKeepAlive(keepAliveMs));
   }
 
   get alive(): boolean {
@@ -34,8 +32,15 @@ export class SseConnection {
   }
 
   close(): void {
+    this.closed = true;
     this.stopKeepAlive();
     this.sink.close();
+  }
+
+  private startKeepAlive(keepAliveMs: number): void {
+    if (this.closed || !this.sink.alive || this.timer !== undefined) return;
+    this.timer = setInterval(() => this.sink.write(KEEP_ALIVE_COMMENT), keepAliveMs);
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   private stopKeepAlive(): void {

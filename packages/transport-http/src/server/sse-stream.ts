@@ -1,4 +1,5 @@
 import { LocalError } from "@mcpkit/core";
+import type { BodySink } from "./body-sink.js";
 import type { StoredEvent } from "./event-store.js";
 import { SseConnection } from "./sse-connection.js";
 import { primingEvent, retryField, sseMessage, storedEvent } from "./sse-format.js";
@@ -73,12 +74,12 @@ export class SseStream {
   }
 
   /**
-   * Opens a fresh connection: with `retryMs` (polling), a priming event first; then whatever
-   * waited for it.
+   * Opens a fresh connection on `sink`: with `retryMs` (polling), a priming event first; then
+   * whatever waited for it.
    */
-  open(retryMs: number | undefined): ReadableStream<Uint8Array> {
+  open(retryMs: number | undefined, sink: BodySink): void {
     this.retryMs = retryMs;
-    const connection = this.connect();
+    const connection = this.connect(sink);
     if (retryMs !== undefined) {
       const eventId = this.host.nextEventId(this.id);
       connection.write(primingEvent(eventId, retryMs));
@@ -86,7 +87,6 @@ export class SseStream {
     }
     this.flushHeld();
     this.settle();
-    return connection.body;
   }
 
   /** Sends one message (JSON text) on the stream, or keeps it as the policy says. */
@@ -147,15 +147,17 @@ export class SseStream {
     return this.resumeTicket;
   }
 
-  /** Completes a resume: the replayed events, then what waited meanwhile, then live. */
-  resumed(ticket: number, replay: readonly StoredEvent[]): ReadableStream<Uint8Array> {
-    if (ticket !== this.resumeTicket || !this.resuming) return replayOnly(replay);
+  /** Completes a resume on `sink`: the replayed events, then what waited meanwhile, then live. */
+  resumed(ticket: number, replay: readonly StoredEvent[], sink: BodySink): void {
+    if (ticket !== this.resumeTicket || !this.resuming) {
+      replayOnly(replay, sink);
+      return;
+    }
     this.resuming = false;
-    const connection = this.connect();
+    const connection = this.connect(sink);
     for (const event of replay) connection.write(storedEvent(event.eventId, event.data));
     this.flushHeld();
     this.settle();
-    return connection.body;
   }
 
   /** Gives a resume up (its id was unknown): what waited goes where it would have gone. */
@@ -177,9 +179,9 @@ export class SseStream {
     return true;
   }
 
-  private connect(): SseConnection {
+  private connect(sink: BodySink): SseConnection {
     this.dropConnection();
-    const connection = new SseConnection(this.host.keepAliveMs, () => {
+    const connection = new SseConnection(sink, this.host.keepAliveMs, () => {
       if (this.connection !== connection) return;
       this.connection = undefined;
       clearTimeout(this.closeTimer);
@@ -217,13 +219,8 @@ export class SseStream {
   }
 }
 
-/** A stream that replays `events` and ends. */
-export function replayOnly(events: readonly StoredEvent[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const event of events) controller.enqueue(encoder.encode(storedEvent(event.eventId, event.data)));
-      controller.close();
-    },
-  });
+/** Writes `events` to `sink` and ends it: a resume of a stream that is over. */
+export function replayOnly(events: readonly StoredEvent[], sink: BodySink): void {
+  for (const event of events) sink.write(storedEvent(event.eventId, event.data));
+  sink.close();
 }

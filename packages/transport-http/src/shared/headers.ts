@@ -25,3 +25,23 @@ export function headerRecord(headers: Headers): Record<string, string> {
   });
   return record;
 }
+
+/**
+ * Header lookup by lower-case name, as the server's request view offers it (repeated values
+ * joined with `, `; null when absent).
+ *
+ * @example
+ * ```ts
+ * const lookup: HeaderLookup = { header: (name) => (name === "mcp-method" ? "tools/list" : null) };
+ * ```
+ */
+export interface HeaderLookup {
+  header(name: string): string | null;
+}
+
+/** A lookup for `headers`: a web `Headers` object, or already a lookup. */
+export function lookupOf(headers: Headers | HeaderLookup): HeaderLookup {
+  if (typeof (headers as Partial<HeaderLookup>).header === "function") return headers as HeaderLookup;
+  const web = headers as Headers;
+  return { header: (name) => web.get(name) };
+}

@@ -1,8 +1,10 @@
 import type { RequestId } from "@mcpkit/core";
-import { headerRecord, MediaType } from "../../shared/headers.js";
+import { MediaType } from "../../shared/headers.js";
 import { isRequest, isResponse } from "../../shared/messages.js";
 import type { AnswerForms } from "../negotiate.js";
+import type { InboundRequest } from "../inbound.js";
 import { RefusalCode, refusal } from "../refusal.js";
+import { type Reply, emptyReply } from "../reply.js";
 import { checkStatelessHeaders } from "./header-check.js";
 import { StatelessHttpServerTransport, type StatelessTransportSettings } from "./transport.js";
 
@@ -15,11 +17,12 @@ export interface StatelessEndpointSettings extends StatelessTransportSettings {
 }
 
 /** An HTTP answer carrying one JSON-RPC error for request `id`. */
-function errorAnswer(status: number, id: RequestId | null, error: object): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error }), {
+function errorAnswer(status: number, id: RequestId | null, error: object): Reply {
+  return {
     status,
     headers: { "content-type": MediaType.json },
-  });
+    body: JSON.stringify({ jsonrpc: "2.0", id, error }),
+  };
 }
 
 /**
@@ -29,13 +32,13 @@ function errorAnswer(status: number, id: RequestId | null, error: object): Respo
  */
 export class StatelessEndpoint {
   private transport: StatelessHttpServerTransport | undefined;
-  private starting: Promise<StatelessHttpServerTransport | Response> | undefined;
+  private starting: Promise<StatelessHttpServerTransport | Reply> | undefined;
   private shutDown = false;
 
   constructor(private readonly settings: StatelessEndpointSettings) {}
 
   /** Answers one stateless POST whose body is parsed JSON-RPC (Content-Type and Accept already checked). */
-  async post(request: Request, body: unknown, forms: AnswerForms): Promise<Response> {
+  async post(request: InboundRequest, body: unknown, forms: AnswerForms): Promise<Reply> {
     if (Array.isArray(body)) {
       return refusal(400, "Invalid Request: the 2026-07-28 era takes one message per POST, not a batch");
     }
@@ -47,18 +50,18 @@ export class StatelessEndpoint {
     if (requestId === undefined && "id" in message) {
       return refusal(400, "Invalid Request: a request id must be a string or a number");
     }
-    const mismatch = checkStatelessHeaders(request.headers, message);
+    const mismatch = checkStatelessHeaders(request, message);
     if (mismatch) return errorAnswer(400, requestId ?? null, mismatch);
     const listen = message.method === "subscriptions/listen";
     if (listen && !forms.sse) {
       return refusal(406, "Not Acceptable: subscriptions/listen answers with text/event-stream");
     }
     const transport = await this.current();
-    if (transport instanceof Response) return transport;
-    const context = { headers: headerRecord(request.headers) };
+    if (!(transport instanceof StatelessHttpServerTransport)) return transport;
+    const context = { headers: request.headerRecord() };
     if (requestId === undefined) {
       transport.deliver(message, context);
-      return new Response(null, { status: 202 });
+      return emptyReply(202);
     }
     const json = !listen && ((this.settings.jsonResponse && forms.json) || !forms.sse);
     const form = {
@@ -66,7 +69,7 @@ export class StatelessEndpoint {
       errorsAsJson: forms.json,
       keepAliveMs: this.settings.keepAliveMs,
     } as const;
-    return transport.exchange({ ...message, id: requestId }, context, form, request.signal);
+    return transport.exchange({ ...message, id: requestId }, context, form, request);
   }
 
   /** Closes the shared transport; later stateless POSTs get 503. */
@@ -76,7 +79,7 @@ export class StatelessEndpoint {
   }
 
   /** The live shared transport, made and handed to the engine on first use. */
-  private current(): Promise<StatelessHttpServerTransport | Response> {
+  private current(): Promise<StatelessHttpServerTransport | Reply> {
     if (this.shutDown) return Promise.resolve(refusal(503, "Service Unavailable: the endpoint is closing"));
     if (this.transport && !this.transport.isClosed) return Promise.resolve(this.transport);
     this.starting ??= this.create().finally(() => {
@@ -85,7 +88,7 @@ export class StatelessEndpoint {
     return this.starting;
   }
 
-  private async create(): Promise<StatelessHttpServerTransport | Response> {
+  private async create(): Promise<StatelessHttpServerTransport | Reply> {
     const { maxMessageBytes, keepAliveMs } = this.settings;
     const transport = new StatelessHttpServerTransport({ maxMessageBytes, keepAliveMs });
     try {

@@ -1,5 +1,5 @@
 import { MetaKey, statelessRevisions } from "@mcpkit/core";
-import { Header } from "../../shared/headers.js";
+import { Header, type HeaderLookup, lookupOf } from "../../shared/headers.js";
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -27,16 +27,16 @@ export function envelopeVersion(message: unknown): unknown {
  * isStatelessPost(new Headers({ "mcp-protocol-version": "2026-07-28" }), body); // true
  * ```
  */
-export function isStatelessPost(headers: Headers, body: unknown): boolean {
-  const version = headers.get(Header.protocolVersion)?.trim();
-  if (version !== undefined && (statelessRevisions as readonly string[]).includes(version)) return true;
+export function isStatelessPost(headers: Headers | HeaderLookup, body: unknown): boolean {
+  const request = lookupOf(headers);
+  if (isStatelessVersion(request)) return true;
   if (Array.isArray(body)) return false;
   if (envelopeVersion(body) !== undefined) return true;
-  return isObject(body) && body.method === "server/discover" && !headers.has(Header.sessionId);
+  return isObject(body) && body.method === "server/discover" && request.header(Header.sessionId) === null;
 }
 
 /** Whether a GET or DELETE speaks the stateless era (it has neither: 405). */
-export function isStatelessVersion(headers: Headers): boolean {
-  const version = headers.get(Header.protocolVersion)?.trim();
+export function isStatelessVersion(request: HeaderLookup): boolean {
+  const version = request.header(Header.protocolVersion)?.trim();
   return version !== undefined && (statelessRevisions as readonly string[]).includes(version);
 }

@@ -1,10 +1,17 @@
 import { MediaType } from "../../shared/headers.js";
+import type { InboundRequest } from "../inbound.js";
+import type { Reply } from "../reply.js";
 import { SseConnection } from "../sse-connection.js";
 import { sseMessage } from "../sse-format.js";
 import { statusOfError } from "./status.js";
 
 /** Headers of a stateless-era SSE answer (no session id, no event ids: nothing resumes). */
-const SSE_HEADERS = { "content-type": MediaType.sse, "cache-control": "no-cache", "x-accel-buffering": "no" };
+const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-type": MediaType.sse,
+  "cache-control": "no-cache",
+  "x-accel-buffering": "no",
+});
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": MediaType.json });
 
 /**
  * How one stateless-era request is answered. `json`: one JSON body, notifications dropped. `sse`:
@@ -30,9 +37,9 @@ export interface ExchangeForm {
 export class StatelessExchange {
   /** Aborted when the client stops waiting; handed to the engine as `MessageContext.signal`. */
   readonly signal: AbortSignal;
-  readonly response: Promise<Response>;
+  readonly response: Promise<Reply>;
   private readonly controller = new AbortController();
-  private resolve: (response: Response) => void = () => {};
+  private resolve: (reply: Reply) => void = () => {};
   private connection: SseConnection | undefined;
   private committed = false;
   private finished = false;
@@ -40,6 +47,8 @@ export class StatelessExchange {
 
   constructor(
     private readonly form: ExchangeForm,
+    /** The HTTP request: where the answer's body sink comes from. */
+    private readonly http: Pick<InboundRequest, "openBody">,
     /** Runs once when the exchange is over (answered, cancelled or ended). */
     private readonly onDone: () => void,
   ) {
@@ -74,7 +83,7 @@ export class StatelessExchange {
     }
     const status = errorCode === undefined ? 200 : statusOfError(errorCode);
     if (this.form.mode === "json" || (errorCode !== undefined && this.form.errorsAsJson)) {
-      this.commit(new Response(json, { status, headers: { "content-type": MediaType.json } }));
+      this.commit({ status, headers: JSON_HEADERS, body: json });
     } else {
       const connection = this.openSse(status);
       connection.write(sseMessage(json));
@@ -90,7 +99,7 @@ export class StatelessExchange {
     this.controller.abort(new Error("the client closed the request's stream"));
     this.connection?.close();
     // Nobody reads this (the client is gone); it only settles the handler's promise.
-    this.commit(new Response(null, { status: 499 }));
+    this.commit({ status: 499, headers: {} });
   }
 
   /** The endpoint is closing: unanswered requests end (503 when nothing was sent yet). */
@@ -104,7 +113,7 @@ export class StatelessExchange {
       id: null,
       error: { code: -32603, message: "Service Unavailable: the endpoint is closing" },
     });
-    this.commit(new Response(body, { status: 503, headers: { "content-type": MediaType.json } }));
+    this.commit({ status: 503, headers: JSON_HEADERS, body });
   }
 
   private commitSse(): void {
@@ -112,17 +121,18 @@ export class StatelessExchange {
   }
 
   private openSse(status: number): SseConnection {
-    const connection = new SseConnection(this.form.keepAliveMs, () => this.cancel());
+    const sink = this.http.openBody();
+    const connection = new SseConnection(sink, this.form.keepAliveMs, () => this.cancel());
     this.connection = connection;
-    this.commit(new Response(connection.body, { status, headers: SSE_HEADERS }));
+    this.commit({ status, headers: SSE_HEADERS, body: sink });
     return connection;
   }
 
-  private commit(response: Response): void {
+  private commit(reply: Reply): void {
     if (this.committed) return;
     this.committed = true;
     clearTimeout(this.commitTimer);
-    this.resolve(response);
+    this.resolve(reply);
   }
 
   private finish(): void {

@@ -1,5 +1,5 @@
 import { decodeHeaderValue, type HeaderMismatch, HeaderMismatches } from "@mcpkit/core";
-import { Header } from "../../shared/headers.js";
+import { Header, type HeaderLookup, lookupOf } from "../../shared/headers.js";
 import { envelopeVersion } from "./era-rule.js";
 
 /** Stateless-era request headers (lower-cased names). */
@@ -44,15 +44,16 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
  * ```
  */
 export function checkStatelessHeaders(
-  headers: Headers,
+  headers: Headers | HeaderLookup,
   body: Readonly<Record<string, unknown>>,
 ): HeaderMismatch | undefined {
+  const request = lookupOf(headers);
   const method = typeof body.method === "string" ? body.method : "";
-  const sentMethod = headers.get(StatelessHeader.method);
+  const sentMethod = request.header(StatelessHeader.method);
   if (sentMethod === null) return missing("Mcp-Method", method);
   if (sentMethod.trim() !== method) return differs("Mcp-Method", sentMethod.trim(), method);
 
-  const sentVersion = headers.get(Header.protocolVersion);
+  const sentVersion = request.header(Header.protocolVersion);
   const bodyVersion = envelopeVersion(body);
   const expectedVersion = typeof bodyVersion === "string" ? bodyVersion : undefined;
   if (sentVersion === null) return missing("MCP-Protocol-Version", expectedVersion);
@@ -64,7 +65,7 @@ export function checkStatelessHeaders(
   if (field === undefined) return undefined;
   const named = isObject(body.params) ? body.params[field] : undefined;
   const expectedName = typeof named === "string" ? named : undefined;
-  const sentName = headers.get(StatelessHeader.name);
+  const sentName = request.header(StatelessHeader.name);
   if (sentName === null) return missing("Mcp-Name", expectedName);
   const decoded = decodeHeaderValue(sentName);
   if (decoded === undefined) return HeaderMismatches.badEncoding("Mcp-Name", sentName.trim(), expectedName);

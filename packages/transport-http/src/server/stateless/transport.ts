@@ -10,6 +10,8 @@ import {
   type TransportHandlers,
 } from "@mcpkit/core";
 import { encodePayload } from "../../shared/frame.js";
+import type { InboundRequest } from "../inbound.js";
+import type { Reply } from "../reply.js";
 import { type ExchangeForm, StatelessExchange } from "./exchange.js";
 
 /** The `_meta` key tagging each notification of a `subscriptions/listen` stream with the listen request's id. */
@@ -114,24 +116,20 @@ export class StatelessHttpServerTransport implements Transport {
 
   /**
    * @internal A request arrived: it runs under a fresh internal id; the promise settles with the
-   * HTTP answer. `signal` is the HTTP request's own (it aborts when the client disconnects).
+   * HTTP answer. `http` is the HTTP request carrying it: its answer's body sinks come from it, and
+   * the request is cancelled when its client goes away.
    */
   exchange(
     request: JsonObject & { readonly id: RequestId },
     context: MessageContext,
     form: ExchangeForm,
-    signal: AbortSignal | undefined,
-  ): Promise<Response> {
+    http: Pick<InboundRequest, "openBody" | "onGone">,
+  ): Promise<Reply> {
     this.counter += 1;
     const internalId = `${this.prefix}${this.counter}`;
-    const cancel = () => exchange.cancel();
-    const exchange = new StatelessExchange(form, () => {
-      this.inflight.delete(internalId);
-      signal?.removeEventListener("abort", cancel);
-    });
+    const exchange = new StatelessExchange(form, http, () => this.inflight.delete(internalId));
     this.inflight.set(internalId, { clientId: request.id, exchange });
-    if (signal?.aborted) exchange.cancel();
-    else signal?.addEventListener("abort", cancel, { once: true });
+    http.onGone(() => exchange.cancel());
     if (!exchange.done) this.deliver({ ...request, id: internalId }, { ...context, signal: exchange.signal });
     return exchange.response;
   }

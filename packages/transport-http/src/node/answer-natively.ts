@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type InboundHandler, answerInbound } from "../server/native-handler.js";
+import { refusal } from "../server/refusal.js";
+import { NodeInbound } from "./node-inbound.js";
+import { writeReply } from "./write-reply.js";
+
+/** The 400 message for a request no web `Request` could be made of (a malformed Host or target). */
+export const MALFORMED_REQUEST = "Bad Request: malformed request line or Host";
+
+/**
+ * Serves one node:http request on the native path: read as a {@link NodeInbound}, answered by
+ * the handler's runtime-neutral entry, the reply written straight to `res`. `body` is one a
+ * framework already read; `malformed` the message of the 400 for a request that cannot be read.
+ */
+export function answerNatively(
+  handler: InboundHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body?: string | Uint8Array,
+  malformed = MALFORMED_REQUEST,
+): void {
+  let inbound: NodeInbound;
+  try {
+    inbound = new NodeInbound(req, res, body);
+  } catch {
+    writeReply(refusal(400, malformed), res);
+    return;
+  }
+  void handler[answerInbound](inbound).then((reply) => writeReply(reply, res));
+}

@@ -1,0 +1,47 @@
+import { headerRecord } from "../shared/headers.js";
+import { type BodyRead, readBody } from "./body.js";
+import type { BodySink } from "./body-sink.js";
+import type { InboundRequest } from "./inbound.js";
+import { WebBodySink } from "./web-body-sink.js";
+
+/** A web `Request` as an {@link InboundRequest}; its live bodies are {@link WebBodySink}s. */
+export class WebInbound implements InboundRequest {
+  private parsedHost: string | undefined;
+
+  constructor(readonly request: Request) {}
+
+  get method(): string {
+    return this.request.method;
+  }
+
+  get host(): string {
+    this.parsedHost ??= new URL(this.request.url).host;
+    return this.parsedHost;
+  }
+
+  get target(): string {
+    return this.request.url;
+  }
+
+  header(name: string): string | null {
+    return this.request.headers.get(name);
+  }
+
+  headerRecord(): Record<string, string> {
+    return headerRecord(this.request.headers);
+  }
+
+  readBody(maxBytes: number): Promise<BodyRead> {
+    return readBody(this.request, maxBytes);
+  }
+
+  openBody(): BodySink {
+    return new WebBodySink();
+  }
+
+  onGone(listener: () => void): void {
+    const { signal } = this.request;
+    if (signal.aborted) listener();
+    else signal.addEventListener("abort", listener, { once: true });
+  }
+}
