@@ -4,7 +4,7 @@
  * external. A cold `import` then reads a handful of files instead of dozens, which is most of its
  * cost on Node. Run from a package directory: `node ../../scripts/bundle.mjs`.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
@@ -32,6 +32,10 @@ const external = [
   ...Object.keys(pkg.peerDependencies ?? {}),
   ...Object.keys(pkg.optionalDependencies ?? {}),
 ].flatMap((name) => [name, `${name}/*`]);
+
+// Chunk names carry a content hash: without this, every earlier build's chunks would stay in
+// dist and be packed and published alongside the current ones.
+rmSync("dist/chunks", { recursive: true, force: true });
 
 await build({
   entryPoints,
