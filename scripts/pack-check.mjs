@@ -65,6 +65,13 @@ export function checkPack(dir) {
       if (match && !has(join(file, "..", match[1])))
         problems.push(`${file} refers to missing map ${match[1]}`);
     }
+    // A chunk no packed module imports is left over from an earlier build.
+    const modules = files.filter((f) => f.endsWith(".js")).map((f) => read(f));
+    for (const chunk of files.filter((f) => /^dist\/chunks\/[^/]+\.js$/.test(f))) {
+      const name = chunk.slice("dist/chunks/".length);
+      if (!modules.some((text) => text.includes(`/${name}"`)))
+        problems.push(`stale chunk packed: ${chunk} (no packed module imports it)`);
+    }
     return { files, problems };
   } finally {
     rmSync(out, { recursive: true, force: true });
