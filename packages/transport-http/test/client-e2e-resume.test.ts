@@ -1,15 +1,12 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Connection, type JsonRpcPayload, SessionClientEra, type Transport } from "@mcpkit/core";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { HttpExchange } from "../src/index.js";
-import { CuttableProxy, initializeResult } from "./client-helpers.js";
+import { CuttableProxy, initializeResult, closedAfterEach } from "./client-helpers.js";
 import { Recorder, type TestServer, startServer } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
 const STEPS = 8;
 

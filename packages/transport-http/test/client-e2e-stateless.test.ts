@@ -1,13 +1,11 @@
 import { Connection, LocalError, StatelessClientEra, StatelessServerEra } from "@mcpkit/core";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { closedAfterEach } from "./client-helpers.js";
 import type { HttpExchange } from "../src/index.js";
 import { startServer } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
 /** What the server side saw. */
 interface Seen {

@@ -13,6 +13,7 @@ import {
   createServer as createNetServer,
 } from "node:net";
 import type { JsonRpcPayload, Transport } from "@mcpkit/core";
+import { afterEach } from "vitest";
 
 /** One HTTP request the scripted server got, with its response still to write. */
 export interface Arrival {
@@ -287,4 +288,31 @@ export class CuttableProxy {
     this.cutAll();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/** What a test opened (servers, transports), closed after each test. */
+class OpenedInTest {
+  private readonly items: { close(): Promise<void> }[] = [];
+
+  constructor() {
+    afterEach(async () => {
+      await Promise.all(this.items.splice(0).map((item) => item.close()));
+    });
+  }
+
+  push(...items: { close(): Promise<void> }[]): void {
+    this.items.push(...items);
+  }
+
+  /** A scripted server, closed after the test. */
+  async scripted(script?: Script): Promise<ScriptedServer> {
+    const server = await ScriptedServer.start(script);
+    this.items.push(server);
+    return server;
+  }
+}
+
+/** Call at a test file's top level: `const open = closedAfterEach(); open.push(server)`. */
+export function closedAfterEach(): OpenedInTest {
+  return new OpenedInTest();
 }

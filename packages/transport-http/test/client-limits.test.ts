@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   SESSION,
   ScriptedServer,
@@ -9,14 +9,12 @@ import {
   result,
   sendJson,
   sseEvent,
+  closedAfterEach,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
 const MAX = 1000;
 const big = note("notifications/message", { level: "info", data: "x".repeat(MAX) });

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Connection, LocalError, SessionClientEra } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   ReconnectPolicy,
   SessionExpiredError,
@@ -10,7 +10,7 @@ import {
 import {
   type Arrival,
   SESSION,
-  ScriptedServer,
+  type ScriptedServer,
   answerPlainly,
   dropConnection,
   methodOf,
@@ -18,20 +18,15 @@ import {
   openSse,
   result,
   sseEvent,
+  closedAfterEach,
+  type Script,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
-async function scripted(script: (arrival: Arrival) => void | Promise<void>): Promise<ScriptedServer> {
-  const server = await ScriptedServer.start(script);
-  open.push(server);
-  return server;
-}
+const scripted = (script: Script) => open.scripted(script);
 
 /** A client transport joining the scripted session, started with a recorder. */
 async function joined(

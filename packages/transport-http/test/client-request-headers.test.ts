@@ -1,17 +1,14 @@
 import { Connection, StatelessClientEra } from "@mcpkit/core";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { HttpClientTransport, StreamableHttpClientTransport } from "../src/index.js";
-import { idOf, methodOf, ScriptedServer, sendJson } from "./client-helpers.js";
+import { idOf, methodOf, ScriptedServer, sendJson, closedAfterEach } from "./client-helpers.js";
 import { autoTransport, clientTransport, describeEachSender } from "./senders.js";
 
 // SendOptions.headers (what Connection.request's `headers` option becomes): the Streamable HTTP
 // client transport adds them to that one POST, under the era's own headers and the hook's.
 
 const VERSION = "2026-07-28";
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
 async function statelessServer(): Promise<ScriptedServer> {
   const server = await ScriptedServer.start(async (arrival) => {

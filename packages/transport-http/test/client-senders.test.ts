@@ -1,7 +1,7 @@
 import { Agent } from "node:http";
 import { type AddressInfo, type Socket, createServer as createNetServer } from "node:net";
 import { LocalError, MetaKey } from "@mcpkit/core";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   type HttpExchange,
   type StreamableHttpClientOptions,
@@ -12,7 +12,7 @@ import { nodeHttpSender } from "../src/node.js";
 import {
   type Arrival,
   SESSION,
-  ScriptedServer,
+  type ScriptedServer,
   answerPlainly,
   idOf,
   methodOf,
@@ -20,6 +20,8 @@ import {
   openSse,
   result,
   sseEvent,
+  closedAfterEach,
+  type Script,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
@@ -27,19 +29,12 @@ import { clientTransport, describeEachSender } from "./senders.js";
 // What the two senders (node:http on Node by default, fetch when given) must do alike, and what
 // only the node:http one does: keep-alive reuse, its agent, https by URL.
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
 const MAX = 1000;
 const LIST = { jsonrpc: "2.0", id: 3, method: "tools/list", params: {} } as const;
 
-async function scripted(script?: (arrival: Arrival) => void | Promise<void>): Promise<ScriptedServer> {
-  const server = await ScriptedServer.start(script);
-  open.push(server);
-  return server;
-}
+const scripted = (script?: Script) => open.scripted(script);
 
 /** A started transport joining the scripted server's session, without the GET stream. */
 async function joined(

@@ -1,5 +1,5 @@
 import { Connection, LocalError, SessionClientEra } from "@mcpkit/core";
-import { afterEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import {
   type HttpExchange,
   HttpStatusError,
@@ -9,29 +9,23 @@ import {
   type StreamableHttpClientTransport,
 } from "../src/index.js";
 import {
-  type Arrival,
   SESSION,
-  ScriptedServer,
+  type ScriptedServer,
   answerOnTransport,
   answerPlainly,
   initializeResult,
   methodOf,
   openSse,
   sendJson,
+  closedAfterEach,
+  type Script,
 } from "./client-helpers.js";
 import { Recorder, startServer } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
-async function scripted(script?: (arrival: Arrival) => void | Promise<void>): Promise<ScriptedServer> {
-  const server = await ScriptedServer.start(script);
-  open.push(server);
-  return server;
-}
+const scripted = (script?: Script) => open.scripted(script);
 
 const INITIALIZE = {
   jsonrpc: "2.0",

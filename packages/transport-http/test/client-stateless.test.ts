@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Connection, type JsonRpcRequest, LocalError, MetaKey, StatelessClientEra } from "@mcpkit/core";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { type StreamableHttpClientTransport, headerValue } from "../src/index.js";
 import {
   type Arrival,
@@ -12,14 +12,12 @@ import {
   openSse,
   sendJson,
   sseEvent,
+  closedAfterEach,
 } from "./client-helpers.js";
 import { Recorder } from "./helpers.js";
 import { clientTransport, describeEachSender } from "./senders.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((item) => item.close()));
-});
+const open = closedAfterEach();
 
 const VERSION = "2026-07-28";
 const META = { [MetaKey.protocolVersion]: VERSION, [MetaKey.clientCapabilities]: {} };
