@@ -20,19 +20,17 @@ export {
 export type { EventStore, StoredEvent } from "./server/event-store.js";
 export { MemoryEventStore, type MemoryEventStoreOptions } from "./server/memory-event-store.js";
 export { type CorsOptions, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "./server/cors.js";
-export {
-  StreamableHttpClientTransport,
-  type StreamableHttpClientOptions,
-  type OutgoingHttpRequest,
-  type HttpExchange,
-  type HeaderValues,
-  type ExchangePurpose,
-  type HttpMethod,
-  type HttpCall,
-  type HttpReply,
-  type HttpSender,
-  AbortSwitch,
-} from "./client/transport.js";
+export { StreamableHttpClientTransport } from "./client/transport.js";
+export type {
+  StreamableHttpClientOptions,
+  OutgoingHttpRequest,
+  HttpExchange,
+  HeaderValues,
+  ExchangePurpose,
+  HttpMethod,
+} from "./client/options.js";
+export type { HttpCall, HttpReply, HttpSender } from "./client/http-sender.js";
+export { AbortSwitch } from "./client/abort-switch.js";
 export { HttpStatusError, SessionExpiredError } from "./client/errors.js";
 export { readSse, SseParser, type SseEvent } from "./client/sse-parser.js";
 export { ReconnectPolicy, type ReconnectOptions } from "./client/reconnect.js";

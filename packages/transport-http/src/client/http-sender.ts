@@ -57,3 +57,8 @@ export interface HttpSender {
   /** The transport closed: frees what the sender holds (e.g. idle keep-alive connections). */
   close(): void;
 }
+
+/** Whether a reply's status is a success (what `Response.ok` says). */
+export function isSuccess(reply: HttpReply): boolean {
+  return reply.status >= 200 && reply.status <= 299;
+}

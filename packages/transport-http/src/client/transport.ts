@@ -18,22 +18,10 @@ import { ReconnectPolicy } from "./reconnect.js";
 import { PostExchange, answersExchange, cancelledRequestId, describe, isSse } from "./post-exchange.js";
 import { ExchangeTable } from "./exchange-table.js";
 import { FetchSender } from "./fetch-sender.js";
-import type { HttpReply, HttpSender } from "./http-sender.js";
+import { type HttpReply, type HttpSender, isSuccess } from "./http-sender.js";
 import { PostOrder } from "./post-order.js";
 import { type HeaderRecord, buildHeaders } from "./request-headers.js";
 import { statelessRevisionOf } from "./stateless.js";
-
-export type {
-  ExchangePurpose,
-  HeaderValues,
-  HttpExchange,
-  HttpMethod,
-  OutgoingHttpRequest,
-  StreamableHttpClientOptions,
-} from "./options.js";
-
-export type { HttpCall, HttpReply, HttpSender } from "./http-sender.js";
-export { AbortSwitch } from "./abort-switch.js";
 
 /** Statuses worth another attempt when resuming a stream (409: the old GET is not gone yet). */
 const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -264,7 +252,7 @@ export class StreamableHttpClientTransport implements Transport {
       response.cancel();
       throw this.sessionGone(true);
     }
-    if (!isOk(response)) {
+    if (!isSuccess(response)) {
       const text = await this.errorText(response);
       // An error answering this very request (stateless refusals carry the id) is its answer.
       if (answersExchange(text, exchange)) {
@@ -419,7 +407,7 @@ export class StreamableHttpClientTransport implements Transport {
       response.cancel();
       return { kind: "fatal", error: this.sessionGone() };
     }
-    if (isOk(response) && isSse(response)) return { kind: "stream", reply: response };
+    if (isSuccess(response) && isSse(response)) return { kind: "stream", reply: response };
     const text = await this.errorText(response);
     const error = new HttpStatusError(response.status, response.statusText, text, response.headers());
     if (response.status === 405) return { kind: "refused", error };
@@ -498,8 +486,3 @@ export class StreamableHttpClientTransport implements Transport {
 
 /** What a POST accepts: either a JSON body or an SSE stream. */
 const POST_ACCEPT = `${MediaType.json}, ${MediaType.sse}`;
-
-/** Whether a status is a success (`Response.ok`). */
-function isOk(reply: HttpReply): boolean {
-  return reply.status >= 200 && reply.status <= 299;
-}
