@@ -63,6 +63,14 @@ function openGet(url: string, sessionId: string) {
   });
 }
 
+/** A GET resuming after `lastEventId`, read whole (for refusals and ended streams). */
+function resumeRaw(url: string, sessionId: string, lastEventId: string) {
+  return raw(url, {
+    method: "GET",
+    headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "last-event-id": lastEventId },
+  });
+}
+
 /** Waits until the session received a request with `id`. */
 function arrived(recorder: Recorder, id: number): Promise<void> {
   return recorder.until(
@@ -247,14 +255,7 @@ forEachHttpPath(() => {
       expect((await get.next())?.data).toBe(JSON.stringify(note(1)));
       expect(errors.length).toBeGreaterThanOrEqual(2);
       expect(errors.every((e) => (e as Error).message === "store down")).toBe(true);
-      const resume = await raw(url, {
-        method: "GET",
-        headers: {
-          accept: "text/event-stream",
-          "mcp-session-id": sessionId,
-          "last-event-id": priming.id as string,
-        },
-      });
+      const resume = await resumeRaw(url, sessionId, priming.id as string);
       expect([resume.status, resume.body]).toEqual([500, refusalBody("Internal error", -32603)]);
       // The GET stream lost its connection to the failed resume, but nothing sent later is lost.
       await transport.send(note(2));
@@ -277,14 +278,7 @@ forEachHttpPath(() => {
       await sleep(20);
       // Nothing can be replayed from it, and the client holding its id has the whole stream.
       expect(store.size).toBe(0);
-      const resume = await raw(url, {
-        method: "GET",
-        headers: {
-          accept: "text/event-stream",
-          "mcp-session-id": sessionId,
-          "last-event-id": answer.id as string,
-        },
-      });
+      const resume = await resumeRaw(url, sessionId, answer.id as string);
       expect(resume.status).toBe(410);
     });
 
@@ -328,10 +322,7 @@ forEachHttpPath(() => {
         await get.next();
       }
       for (const id of ["garbage", "p99-1", "g-9999", primingId]) {
-        const response = await raw(url, {
-          method: "GET",
-          headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "last-event-id": id },
-        });
+        const response = await resumeRaw(url, sessionId, id);
         expect([response.status, response.body], id).toEqual([
           410,
           refusalBody(`Gone: no events to resume after Last-Event-ID ${JSON.stringify(id)}`),
