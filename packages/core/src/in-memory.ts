@@ -1,6 +1,6 @@
 import { LocalError } from "./errors.js";
 import type { JsonRpcPayload } from "./jsonrpc/types.js";
-import type { SendOptions, Transport, TransportHandlers } from "./transport.js";
+import { SENT, type SendOptions, type Transport, type TransportHandlers } from "./transport.js";
 
 export interface InMemoryPairOptions {
   /**
@@ -28,13 +28,19 @@ class InMemoryTransport implements Transport {
     for (const value of this.early.splice(0)) handlers.onMessage(value);
   }
 
-  async send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
+  send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
     if (this.isClosed || !this.peer)
-      throw new LocalError("connection_closed", "the in-memory transport is closed");
-    const value = this.json ? this.roundTrip(payload) : payload;
+      return Promise.reject(new LocalError("connection_closed", "the in-memory transport is closed"));
+    let value: unknown;
+    try {
+      value = this.json ? this.roundTrip(payload) : payload;
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const peer = this.peer;
     // Deliver on a later microtask, as a real channel would: never re-enter the sender.
     queueMicrotask(() => peer.deliver(value));
+    return SENT;
   }
 
   /** A payload JSON cannot carry (a BigInt, a cycle) cannot be framed: a LocalError, as the contract says. */

@@ -23,6 +23,7 @@ export type {
   TransportHandlers,
   UnreadableFrame,
 } from "./transport.js";
+export { SENT } from "./transport.js";
 export { createInMemoryPair, type InMemoryPairOptions } from "./in-memory.js";
 
 // Stateless-era HTTP header values (shared by the HTTP transport, the server and the client).

@@ -82,3 +82,20 @@ export interface Transport {
   /** Resolves when the transport has closed, from either side. */
   readonly closed: Promise<void>;
 }
+
+/**
+ * What a transport's `send` can return when it handed the payload over at once: one shared,
+ * already resolved promise. The engine recognises it and skips the rejection handler it would
+ * otherwise attach to every send, which matters on the per-message hot path. Returning any other
+ * promise is always correct too.
+ *
+ * @example
+ * ```ts
+ * send(payload: JsonRpcPayload): Promise<void> {
+ *   if (this.closed) return Promise.reject(new LocalError("connection_closed", "closed"));
+ *   this.socket.write(`${JSON.stringify(payload)}\n`);
+ *   return SENT;
+ * }
+ * ```
+ */
+export const SENT: Promise<void> = Promise.resolve();

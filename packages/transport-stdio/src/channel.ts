@@ -1,6 +1,6 @@
 import type { Readable, Writable } from "node:stream";
-import { LocalError, type JsonRpcPayload, type TransportHandlers } from "@mcpkit/core";
-import { decodeFrame, encodeFrame, tooLargeDetail } from "./frame.js";
+import { LocalError, SENT, type JsonRpcPayload, type TransportHandlers } from "@mcpkit/core";
+import { decodeFrame, encodeFrame, NOT_UTF8_DETAIL, tooLargeDetail } from "./frame.js";
 import { LineDecoder } from "./line-decoder.js";
 
 /** What the channel reports to the transport that owns it; the owner decides when to close. */
@@ -54,7 +54,8 @@ export class NdjsonChannel {
     this.handlers = handlers;
     this.events = events;
     const decoder = new LineDecoder(this.maxMessageBytes, {
-      line: (bytes) => this.deliverLine(bytes),
+      line: (text) => this.deliverLine(text),
+      notUtf8: () => this.deliver(() => handlers.onUnreadable({ problem: "parse", detail: NOT_UTF8_DETAIL })),
       tooLarge: (length) =>
         this.deliver(() =>
           handlers.onUnreadable({
@@ -63,8 +64,8 @@ export class NdjsonChannel {
           }),
         ),
     });
-    const onData = (chunk: Buffer | string) => {
-      if (!this.muted) decoder.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk);
+    const onData = (chunk: Buffer | Uint8Array | string) => {
+      if (!this.muted) decoder.push(asBuffer(chunk));
     };
     const onEnd = () => {
       decoder.end();
@@ -172,10 +173,10 @@ export class NdjsonChannel {
     for (const item of this.queue.splice(0)) item.reject(closedError());
   }
 
-  private deliverLine(bytes: Uint8Array): void {
+  private deliverLine(text: string): void {
     const handlers = this.handlers;
     if (!handlers || this.muted) return;
-    const frame = decodeFrame(bytes);
+    const frame = decodeFrame(text);
     if (frame.kind === "message") this.deliver(() => handlers.onMessage(frame.value));
     else if (frame.kind === "unreadable")
       this.deliver(() => handlers.onUnreadable({ problem: "parse", detail: frame.detail }));
@@ -194,8 +195,12 @@ export class NdjsonChannel {
   }
 }
 
-/** What a send written at once returns: settled, shared, allocation-free. */
-const SENT: Promise<void> = Promise.resolve();
+/** A stream chunk as a Buffer: strings (an input with an encoding set) and plain Uint8Arrays too. */
+function asBuffer(chunk: Buffer | Uint8Array | string): Buffer {
+  if (typeof chunk === "string") return Buffer.from(chunk, "utf8");
+  if (Buffer.isBuffer(chunk)) return chunk;
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
 
 function closedError(): LocalError {
   return new LocalError("connection_closed", "the stdio transport is closed");

@@ -9,26 +9,22 @@ export type DecodedFrame =
   | { readonly kind: "blank" }
   | { readonly kind: "unreadable"; readonly detail: string };
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
 /**
- * Decodes one line (without its line ending) as UTF-8 JSON. Blank and whitespace-only lines are
- * `blank`, which callers ignore; anything else that is not JSON is `unreadable`.
+ * Parses one line of text (already UTF-8 decoded, without its line ending) as JSON. Blank and
+ * whitespace-only lines are `blank`, which callers ignore; anything else that is not JSON is
+ * `unreadable`.
  */
-export function decodeFrame(line: Uint8Array): DecodedFrame {
+export function decodeFrame(line: string): DecodedFrame {
   if (isBlank(line)) return { kind: "blank" };
-  let text: string;
   try {
-    text = utf8.decode(line);
-  } catch {
-    return { kind: "unreadable", detail: "the line is not valid UTF-8" };
-  }
-  try {
-    return { kind: "message", value: JSON.parse(text) };
+    return { kind: "message", value: JSON.parse(line) };
   } catch (error) {
     return { kind: "unreadable", detail: `invalid JSON: ${(error as Error).message}` };
   }
 }
+
+/** The `onUnreadable` detail for an inbound line that is not UTF-8. */
+export const NOT_UTF8_DETAIL = "the line is not valid UTF-8";
 
 /** The `onUnreadable` detail for an inbound line over the maximum. */
 export function tooLargeDetail(byteLength: number, maxBytes: number): string {
@@ -71,10 +67,11 @@ function tooLarge(byteLength: number, maxBytes: number, qualifier: string): Loca
   );
 }
 
-function isBlank(line: Uint8Array): boolean {
-  for (const byte of line) {
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
     // space, tab, carriage return: JSON's insignificant whitespace (a line holds no `\n`)
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return false;
   }
   return true;
 }

@@ -1,24 +1,32 @@
 const LF = 0x0a;
 const CR = 0x0d;
+const BOM = 0xfeff;
+const REPLACEMENT = "\ufffd";
 
 /** Where a {@link LineDecoder} hands what it found. */
 export interface LineSink {
-  /** A complete line, without its `\n` or a trailing `\r`. Only valid during the call. */
-  line(bytes: Uint8Array): void;
+  /** A complete line as text, without its `\n`, a trailing `\r` or a leading byte order mark. */
+  line(text: string): void;
+  /** A complete line whose bytes are not valid UTF-8. */
+  notUtf8(): void;
   /** A line longer than the maximum ended; its bytes were dropped as they arrived. */
   tooLarge(byteLength: number): void;
 }
 
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
 /**
- * Splits a byte stream into lines on `\n`, working on bytes so a multi-byte UTF-8 character split
+ * Splits a byte stream into UTF-8 lines on `\n`, working on bytes so a multi-byte character split
  * across chunks is never decoded in halves (0x0A never occurs inside a multi-byte sequence).
  *
- * A line's pieces are kept as a list and joined once when the line ends, so a big message in many
- * chunks costs linear time. A line over `maxLineBytes` is not kept: its bytes are counted and
- * dropped until the next `\n`, so an endless line cannot exhaust memory.
+ * A line that lies whole inside one chunk (the usual case) is decoded straight from the chunk,
+ * with no copy and no view. A line's pieces across chunks are kept as a list and joined once when
+ * the line ends, so a big message in many chunks costs linear time. A line over `maxLineBytes` is
+ * not kept: its bytes are counted and dropped until the next `\n`, so an endless line cannot
+ * exhaust memory.
  */
 export class LineDecoder {
-  private pieces: Uint8Array[] = [];
+  private pieces: Buffer[] = [];
   private size = 0;
   private discarding = false;
   private lastByte = -1;
@@ -28,16 +36,19 @@ export class LineDecoder {
     private readonly sink: LineSink,
   ) {}
 
-  push(chunk: Uint8Array): void {
+  push(chunk: Buffer): void {
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf(LF, start);
       if (newline === -1) {
-        this.append(chunk.subarray(start));
+        if (start < chunk.length) this.append(start === 0 ? chunk : chunk.subarray(start));
         return;
       }
-      this.append(chunk.subarray(start, newline));
-      this.endLine();
+      if (this.size === 0 && !this.discarding) this.lineIn(chunk, start, newline);
+      else {
+        if (newline > start) this.append(chunk.subarray(start, newline));
+        this.endLine();
+      }
       start = newline + 1;
     }
   }
@@ -47,8 +58,7 @@ export class LineDecoder {
     if (this.size > 0 || this.discarding) this.endLine();
   }
 
-  private append(piece: Uint8Array): void {
-    if (piece.length === 0) return;
+  private append(piece: Buffer): void {
     this.lastByte = piece[piece.length - 1] ?? -1;
     this.size += piece.length;
     if (this.discarding) return;
@@ -63,17 +73,37 @@ export class LineDecoder {
   }
 
   private endLine(): void {
-    const length = this.lastByte === CR ? this.size - 1 : this.size;
-    const { discarding, pieces } = this;
+    const { discarding, pieces, size, lastByte } = this;
     this.pieces = [];
     this.size = 0;
     this.discarding = false;
     this.lastByte = -1;
-    if (discarding || length > this.maxLineBytes) {
-      this.sink.tooLarge(length);
+    if (discarding) {
+      this.sink.tooLarge(lastByte === CR ? size - 1 : size);
       return;
     }
-    const line = pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces);
-    this.sink.line(line.subarray(0, length));
+    this.lineIn(pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size), 0, size);
+  }
+
+  /** The line held in `bytes[start, end)`, its `\n` excluded. */
+  private lineIn(bytes: Buffer, start: number, end: number): void {
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end - start > this.maxLineBytes) {
+      this.sink.tooLarge(end - start);
+      return;
+    }
+    let text = bytes.toString("utf8", start, end);
+    // Decoding replaces bad bytes with U+FFFD; only a line that shows one is checked strictly, as a
+    // U+FFFD may also have been sent as such.
+    if (text.includes(REPLACEMENT)) {
+      try {
+        strictUtf8.decode(bytes.subarray(start, end));
+      } catch {
+        this.sink.notUtf8();
+        return;
+      }
+    }
+    if (text.charCodeAt(0) === BOM) text = text.slice(1);
+    this.sink.line(text);
   }
 }

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { LineDecoder } from "../src/line-decoder.js";
 
 function decoderFor(max: number) {
-  const events: (string | { tooLarge: number })[] = [];
+  const events: (string | { tooLarge: number } | "not UTF-8")[] = [];
   const decoder = new LineDecoder(max, {
-    line: (bytes) => events.push(Buffer.from(bytes).toString("utf8")),
+    line: (text) => events.push(text),
+    notUtf8: () => events.push("not UTF-8"),
     tooLarge: (length) => events.push({ tooLarge: length }),
   });
   return { decoder, events };
@@ -26,10 +27,37 @@ describe("LineDecoder", () => {
     }
   });
 
+  it("reports a line that is not UTF-8 and goes on with the next, whole or in pieces", () => {
+    const input = Buffer.concat([
+      bytes('"a'),
+      Uint8Array.of(0xff),
+      bytes('"\n"b'),
+      Uint8Array.of(0xed, 0xa0, 0x80),
+      bytes('"\n"ok"\n'),
+    ]);
+    const whole = decoderFor(1024);
+    whole.decoder.push(input);
+    expect(whole.events).toEqual(["not UTF-8", "not UTF-8", '"ok"']);
+    for (let cut = 0; cut <= input.length; cut++) {
+      const split = decoderFor(1024);
+      split.decoder.push(input.subarray(0, cut));
+      split.decoder.push(input.subarray(cut));
+      expect(split.events, `split at byte ${cut}`).toEqual(whole.events);
+    }
+  });
+
+  it("passes a U+FFFD that was sent as such, and drops a leading byte order mark", () => {
+    const { decoder, events } = decoderFor(1024);
+    decoder.push(bytes('"\ufffd"\n'));
+    decoder.push(Buffer.concat([Uint8Array.of(0xef, 0xbb, 0xbf), bytes("{}\n")]));
+    decoder.push(Buffer.concat([Uint8Array.of(0xef, 0xbb), Uint8Array.of(0xbf), bytes("[]\n")]));
+    expect(events).toEqual(['"\ufffd"', "{}", "[]"]);
+  });
+
   it("gives the same lines when every byte arrives alone", () => {
     const input = bytes("ä𝄞\r\nb\n");
     const { decoder, events } = decoderFor(1024);
-    for (const byte of input) decoder.push(Uint8Array.of(byte));
+    for (const byte of input) decoder.push(Buffer.of(byte));
     expect(events).toEqual(["ä𝄞", "b"]);
   });
 

@@ -72,11 +72,24 @@ export interface CallHost {
  * Sends one request the way the settled era wants it: in the stateless era with the log level in
  * `_meta`, input-required rounds answered by the client's handlers, and cache hints honoured.
  */
-export async function call(
+export function call(
   host: CallHost,
   method: string,
   params: Params,
   options: CallOptions = {},
+): Promise<JsonObject> {
+  // The usual case (no cache, no input rounds) hands back the connection's own promise, unwrapped.
+  if (host.era !== "stateless" && !(host.cache && cacheable.has(method)) && options.fresh === undefined) {
+    return host.connection.request(method, params, options);
+  }
+  return callWithExtras(host, method, params, options);
+}
+
+async function callWithExtras(
+  host: CallHost,
+  method: string,
+  params: Params,
+  options: CallOptions,
 ): Promise<JsonObject> {
   const { fresh, ...rest } = options;
   const requestOptions: RequestOptions = {

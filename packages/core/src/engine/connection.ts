@@ -1,7 +1,7 @@
 import type { MethodInfo, Revision } from "@mcpkit/schema";
 import { LocalError } from "../errors.js";
 import type { JsonRpcMessage, JsonRpcPayload, RequestId } from "../jsonrpc/types.js";
-import type { SendOptions, Transport } from "../transport.js";
+import { SENT, type SendOptions, type Transport } from "../transport.js";
 import type { EraHost, EraStrategy } from "../eras/era.js";
 import { checkOutbound, firstIssue, invalidOutboundError } from "./checks.js";
 import { type InboundHost, InboundDispatcher } from "./inbound.js";
@@ -56,8 +56,10 @@ function asError(value: unknown): Error {
 
 const ignore = () => {};
 
+const NO_SEND_OPTIONS: SendOptions = Object.freeze({});
+
 function related(id: RequestId | undefined): SendOptions {
-  return id === undefined ? {} : { relatedRequestId: id };
+  return id === undefined ? NO_SEND_OPTIONS : { relatedRequestId: id };
 }
 
 /**
@@ -213,7 +215,16 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
    * const { tools } = await connection.request("tools/list", {}, { timeoutMs: 10_000 });
    * ```
    */
-  async request(method: string, params?: Params, options: RequestOptions = {}): Promise<JsonObject> {
+  request(method: string, params?: Params, options: RequestOptions = {}): Promise<JsonObject> {
+    // Not `async`: the answer's own promise goes back as it is, without a wrapper around it.
+    try {
+      return this.sendRequest(method, params, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private sendRequest(method: string, params: Params | undefined, options: RequestOptions): Promise<JsonObject> {
     const withMeta = options.meta ? { ...params, _meta: { ...options.meta, ...metaOf(params) } } : params;
     const { revision, info, params: prepared } = this.prepare("request", method, withMeta);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -252,9 +263,12 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     const sendOptions: SendOptions = options.headers
       ? { ...related(options.relatedRequestId), headers: options.headers }
       : related(options.relatedRequestId);
-    this.send(message, sendOptions).catch((error: unknown) => {
-      this.pending.take(id)?.reject(asError(error));
-    });
+    const sent = this.send(message, sendOptions);
+    if (sent !== SENT) {
+      sent.catch((error: unknown) => {
+        this.pending.take(id)?.reject(asError(error));
+      });
+    }
     return answer;
   }
 
@@ -354,11 +368,15 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     this.outbound?.progress(token, progress);
   }
 
-  /** @internal Sends one payload on the transport. */
-  async send(payload: JsonRpcPayload, options: SendOptions): Promise<void> {
+  /** @internal Sends one payload on the transport; never throws, rejects instead. */
+  send(payload: JsonRpcPayload, options: SendOptions): Promise<void> {
     if (this.state !== "open" || !this.transport)
-      throw new LocalError("connection_closed", "the connection is closed");
-    await this.transport.send(payload, options);
+      return Promise.reject(new LocalError("connection_closed", "the connection is closed"));
+    try {
+      return this.transport.send(payload, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** @internal A request timed out or was aborted: tell the peer, except for `initialize`, which cannot be cancelled. */

@@ -2,7 +2,7 @@ import { LocalError, McpError } from "../errors.js";
 import { classify } from "../jsonrpc/classify.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import type { JsonRpcPayload, JsonRpcResponse, RequestId } from "../jsonrpc/types.js";
-import type { MessageContext, SendOptions, UnreadableFrame } from "../transport.js";
+import { SENT, type MessageContext, type SendOptions, type UnreadableFrame } from "../transport.js";
 import type { EraStrategy } from "../eras/era.js";
 import { describeIssue, firstResultIssue } from "./checks.js";
 import { errorResponse, type InboundDispatcher } from "./inbound.js";
@@ -71,7 +71,9 @@ export class MessageRouter {
   private respond(response: JsonRpcResponse): void {
     if (!this.host.isOpen()) return;
     const options = response.id === null ? {} : { relatedRequestId: response.id };
-    this.host.send(response, options).catch((error: unknown) => {
+    const sent = this.host.send(response, options);
+    if (sent === SENT) return;
+    sent.catch((error: unknown) => {
       this.host.report(asError(error));
       if ("result" in response && this.host.isOpen()) {
         const fallback = new McpError(
