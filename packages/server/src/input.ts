@@ -86,16 +86,22 @@ interface RoundState {
  * result, and the handler runs again from the start with every answer so far (so handlers must ask
  * in the same order each time).
  */
-export async function runWithInput(
+export function runWithInput(
   ctx: RequestContext,
   run: (ask: Ask) => Promise<JsonObject>,
 ): Promise<JsonObject> {
+  // Not `async` for the session era: the handler's own promise goes back unwrapped.
   if (ctx.era === "session") {
     return run(async (method, params) => {
       checkAsk(ctx, method, params);
       return ctx.sendRequest(method, params);
     });
   }
+  return runInRounds(ctx, run);
+}
+
+/** The stateless era's side of {@link runWithInput}. */
+async function runInRounds(ctx: RequestContext, run: (ask: Ask) => Promise<JsonObject>): Promise<JsonObject> {
   const round = ctx.input;
   if (!round) {
     return run(async (method, params) => {

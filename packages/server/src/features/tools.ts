@@ -154,7 +154,8 @@ async function callTool(
     if (isInputNeeded(error) || error instanceof McpError) throw error;
     return resultFor(ctx.revision, errorResult(error instanceof Error ? error.message : String(error)));
   }
-  const problem = await outputProblem(tool, result);
+  // Only a declared output schema is checked (most tools have none: no await for them).
+  const problem = tool.outputSchema && !result.isError ? await outputProblem(tool, result) : undefined;
   if (problem) {
     report(new Error(problem));
     return resultFor(ctx.revision, errorResult(problem));
