@@ -86,15 +86,17 @@ class HandlerServerContext implements ServerContext {
   readonly revision: Revision;
   readonly era: Era;
   readonly meta: Readonly<Record<string, unknown>>;
-  readonly client: ClientDescription;
   readonly transport: MessageContext;
-  readonly progress: ServerContext["progress"];
-  readonly log: ServerContext["log"];
-  readonly elicit: ServerContext["elicit"];
-  readonly sample: ServerContext["sample"];
-  readonly listRoots: ServerContext["listRoots"];
-  readonly notify: ServerContext["notify"];
   readonly #engine: RequestContext;
+  readonly #ask: Ask;
+  // Made on first use and kept (most handlers use none), so a handler may destructure them.
+  #client: ClientDescription | undefined;
+  #progress: ServerContext["progress"] | undefined;
+  #log: ServerContext["log"] | undefined;
+  #elicit: ServerContext["elicit"] | undefined;
+  #sample: ServerContext["sample"] | undefined;
+  #listRoots: ServerContext["listRoots"] | undefined;
+  #notify: ServerContext["notify"] | undefined;
 
   constructor(
     readonly session: ServerSession,
@@ -103,32 +105,70 @@ class HandlerServerContext implements ServerContext {
     ask: Ask,
   ) {
     this.#engine = ctx;
-    const meta = metaOf(params);
+    this.#ask = ask;
+    this.meta = metaOf(params);
     this.requestId = ctx.requestId;
     this.method = ctx.method;
     this.revision = ctx.revision;
     this.era = ctx.era;
-    this.meta = meta;
-    this.client = { info: ctx.peer.info, capabilities: ctx.peer.capabilities };
     this.transport = ctx.context;
-    this.progress = (progress, total, message) =>
+  }
+
+  get signal(): AbortSignal {
+    return this.#engine.signal;
+  }
+
+  get client(): ClientDescription {
+    const peer = this.#engine.peer;
+    this.#client ??= { info: peer.info, capabilities: peer.capabilities };
+    return this.#client;
+  }
+
+  get progress(): ServerContext["progress"] {
+    if (this.#progress) return this.#progress;
+    const ctx = this.#engine;
+    this.#progress = (progress, total, message) =>
       ctx.sendProgress({
         progress,
         ...(total === undefined ? {} : { total }),
         // 2024-11-05 progress has no message.
         ...(message === undefined || ctx.revision < "2025-03-26" ? {} : { message }),
       });
-    this.log = (level, data, logger) => session.logFor(ctx, meta, level, data, logger);
-    this.elicit = async (p) =>
-      (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult;
-    this.sample = async (p) =>
-      (await ask("sampling/createMessage", p as unknown as Params)) as unknown as SampleResult;
-    this.listRoots = async () => (await ask("roots/list", {})) as JsonObject as unknown as ListRootsResult;
-    this.notify = (method, p) => ctx.sendNotification(method, p);
+    return this.#progress;
   }
 
-  get signal(): AbortSignal {
-    return this.#engine.signal;
+  get log(): ServerContext["log"] {
+    if (this.#log) return this.#log;
+    const { session, meta } = this;
+    const ctx = this.#engine;
+    this.#log = (level, data, logger) => session.logFor(ctx, meta, level, data, logger);
+    return this.#log;
+  }
+
+  get elicit(): ServerContext["elicit"] {
+    const ask = this.#ask;
+    this.#elicit ??= async (p) =>
+      (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult;
+    return this.#elicit;
+  }
+
+  get sample(): ServerContext["sample"] {
+    const ask = this.#ask;
+    this.#sample ??= async (p) =>
+      (await ask("sampling/createMessage", p as unknown as Params)) as unknown as SampleResult;
+    return this.#sample;
+  }
+
+  get listRoots(): ServerContext["listRoots"] {
+    const ask = this.#ask;
+    this.#listRoots ??= async () => (await ask("roots/list", {})) as JsonObject as unknown as ListRootsResult;
+    return this.#listRoots;
+  }
+
+  get notify(): ServerContext["notify"] {
+    const ctx = this.#engine;
+    this.#notify ??= (method, p) => ctx.sendNotification(method, p);
+    return this.#notify;
   }
 }
 

@@ -43,11 +43,19 @@ export interface ConnectionOptions {
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 600_000;
 
-function metaOf(params: Params | undefined): Record<string, unknown> {
+const NO_RESULTS: readonly string[] = Object.freeze([]);
+const NO_META: Readonly<Record<string, unknown>> = Object.freeze({});
+
+function withProgressToken(meta: Readonly<Record<string, unknown>>, id: RequestId): Record<string, unknown> {
+  return meta === NO_META ? { progressToken: id } : { ...meta, progressToken: id };
+}
+
+/** The params' `_meta` object, or an empty one (shared: spread it, never write to it). */
+function metaOf(params: Params | undefined): Readonly<Record<string, unknown>> {
   const meta = params?._meta;
   return typeof meta === "object" && meta !== null && !Array.isArray(meta)
     ? (meta as Record<string, unknown>)
-    : {};
+    : NO_META;
 }
 
 function asError(value: unknown): Error {
@@ -224,7 +232,11 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     }
   }
 
-  private sendRequest(method: string, params: Params | undefined, options: RequestOptions): Promise<JsonObject> {
+  private sendRequest(
+    method: string,
+    params: Params | undefined,
+    options: RequestOptions,
+  ): Promise<JsonObject> {
     const withMeta = options.meta ? { ...params, _meta: { ...options.meta, ...metaOf(params) } } : params;
     const { revision, info, params: prepared } = this.prepare("request", method, withMeta);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -242,7 +254,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     // A token lets the peer report progress, which is also what keeps a long request alive.
     const wantsProgress = options.onProgress !== undefined || resetOnProgress;
     const finalParams = wantsProgress
-      ? { ...prepared, _meta: { ...metaOf(prepared), progressToken: id } }
+      ? { ...prepared, _meta: withProgressToken(metaOf(prepared), id) }
       : prepared;
     const message: JsonRpcMessage =
       finalParams === undefined
@@ -253,7 +265,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
       id,
       method,
       revision,
-      results: info?.results ?? [],
+      results: info?.results ?? NO_RESULTS,
       timeoutMs,
       maxTotalTimeoutMs,
       resetOnProgress,

@@ -26,20 +26,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The context of one inbound request's handler. `signal` is a getter, so the request's
- * `AbortController` is made only for handlers that look at it; the methods are own functions, so
- * a handler may destructure them. `finish` is called when the handler is done (after which
- * progress is no longer sent).
+ * `AbortController` is made only for handlers that look at it. The methods are made on first use
+ * (most handlers use none) and then kept, so a handler may destructure them. `finish` is called
+ * when the handler is done (after which progress is no longer sent).
  */
 export class HandlerContext implements RequestContext {
   readonly requestId: RequestContext["requestId"];
   readonly method: string;
   readonly era: Era;
   readonly input: InputRound | undefined = undefined;
-  readonly sendProgress: RequestContext["sendProgress"];
-  readonly sendNotification: RequestContext["sendNotification"];
-  readonly sendRequest: RequestContext["sendRequest"];
+  readonly #host: ContextHost;
   readonly #running: RunningRequest;
+  readonly #params: Params;
   #done = false;
+  #sendProgress: RequestContext["sendProgress"] | undefined;
+  #sendNotification: RequestContext["sendNotification"] | undefined;
+  #sendRequest: RequestContext["sendRequest"] | undefined;
 
   constructor(
     host: ContextHost,
@@ -49,27 +51,50 @@ export class HandlerContext implements RequestContext {
     readonly peer: PeerInfo,
     readonly context: MessageContext,
   ) {
+    this.#host = host;
     this.#running = running;
-    const id = running.id;
-    this.requestId = id;
+    this.#params = params;
+    this.requestId = running.id;
     this.method = running.method;
     this.era = host.era.era;
-    const token = isObject(params._meta) ? params._meta.progressToken : undefined;
-    const related = { relatedRequestId: id };
+  }
+
+  get sendProgress(): RequestContext["sendProgress"] {
+    if (this.#sendProgress) return this.#sendProgress;
+    const host = this.#host;
+    const meta = this.#params._meta;
+    const token = isObject(meta) ? meta.progressToken : undefined;
+    const related = { relatedRequestId: this.requestId };
     let lastProgress = Number.NEGATIVE_INFINITY;
-    this.sendProgress = async (progress: Progress) => {
+    this.#sendProgress = async (progress: Progress) => {
       // Progress must increase, needs the requester's token, and ends with the request.
       if (this.#done || token === undefined || !(progress.progress > lastProgress)) return;
       lastProgress = progress.progress;
       await host.notify("notifications/progress", { progressToken: token, ...progress }, related);
     };
-    this.sendNotification = (method, notificationParams) => host.notify(method, notificationParams, related);
-    this.sendRequest = (method, requestParams, options) =>
+    return this.#sendProgress;
+  }
+
+  get sendNotification(): RequestContext["sendNotification"] {
+    if (this.#sendNotification) return this.#sendNotification;
+    const host = this.#host;
+    const related = { relatedRequestId: this.requestId };
+    this.#sendNotification = (method, notificationParams) => host.notify(method, notificationParams, related);
+    return this.#sendNotification;
+  }
+
+  get sendRequest(): RequestContext["sendRequest"] {
+    if (this.#sendRequest) return this.#sendRequest;
+    const host = this.#host;
+    const running = this.#running;
+    const related = { relatedRequestId: this.requestId };
+    this.#sendRequest = (method, requestParams, options) =>
       host.request(method, requestParams, {
         ...options,
         ...related,
         signal: options?.signal ?? running.signal,
       });
+    return this.#sendRequest;
   }
 
   /** Aborted when the peer cancels the request, the transport reports the sender gone, or the connection closes. */

@@ -6,6 +6,7 @@ import type {
   JsonObject,
   NotificationHandler,
   Params,
+  InputRound,
   RequestContext,
   RequestHandler,
 } from "../engine/types.js";
@@ -139,8 +140,7 @@ export class StatelessServerEra implements EraStrategy {
   async handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
     const rounds = methodInfo(ctx.revision, ctx.method)?.results.includes("InputRequiredResult") ?? false;
     const input = rounds ? await openRound(this.sealer, ctx.method, params) : undefined;
-    // `signal` may be a getter (not copied by a spread): carry it over explicitly.
-    const result = await next(params, input ? { ...ctx, signal: ctx.signal, input } : ctx);
+    const result = await next(params, input ? withInput(ctx, input) : ctx);
     if (isObject(result) && result.resultType === "input_required") {
       if (!rounds) throw new TypeError(`${ctx.method} cannot answer input_required`);
       checkInputRequests(ctx.revision, result, ctx.peer.capabilities);
@@ -174,4 +174,19 @@ export class StatelessServerEra implements EraStrategy {
       cacheScope: discoverCache?.cacheScope ?? "public",
     };
   }
+}
+
+/**
+ * The handler's context with this round's input. `signal` and the methods may be getters on the
+ * context's class, which a spread does not copy: they are carried over explicitly.
+ */
+function withInput(ctx: RequestContext, input: InputRound): RequestContext {
+  return {
+    ...ctx,
+    signal: ctx.signal,
+    sendProgress: ctx.sendProgress,
+    sendNotification: ctx.sendNotification,
+    sendRequest: ctx.sendRequest,
+    input,
+  };
 }
