@@ -47,7 +47,7 @@ const NO_RESULTS: readonly string[] = Object.freeze([]);
 const NO_META: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function withProgressToken(meta: Readonly<Record<string, unknown>>, id: RequestId): Record<string, unknown> {
-  return meta === NO_META ? { progressToken: id } : { ...meta, progressToken: id };
+  return meta === NO_META ? { progressToken: id } : Object.assign({}, meta, { progressToken: id });
 }
 
 /** The params' `_meta` object, or an empty one (shared: spread it, never write to it). */
@@ -237,7 +237,9 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     params: Params | undefined,
     options: RequestOptions,
   ): Promise<JsonObject> {
-    const withMeta = options.meta ? { ...params, _meta: { ...options.meta, ...metaOf(params) } } : params;
+    const withMeta = options.meta
+      ? Object.assign({}, params, { _meta: Object.assign({}, options.meta, metaOf(params)) })
+      : params;
     const { revision, info, params: prepared } = this.prepare("request", method, withMeta);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const maxTotalTimeoutMs = options.maxTotalTimeoutMs ?? this.maxTotalTimeoutMs;
@@ -253,8 +255,10 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     const resetOnProgress = options.resetTimeoutOnProgress ?? true;
     // A token lets the peer report progress, which is also what keeps a long request alive.
     const wantsProgress = options.onProgress !== undefined || resetOnProgress;
+    // Object.assign, not `{ ...prepared, _meta }`: on Node 20 a spread followed by a key the source
+    // lacks takes V8's slow path (~0.4 µs a call; see docs/performance.md).
     const finalParams = wantsProgress
-      ? { ...prepared, _meta: withProgressToken(metaOf(prepared), id) }
+      ? Object.assign({}, prepared, { _meta: withProgressToken(metaOf(prepared), id) })
       : prepared;
     const message: JsonRpcMessage =
       finalParams === undefined
@@ -273,7 +277,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
       signal,
     });
     const sendOptions: SendOptions = options.headers
-      ? { ...related(options.relatedRequestId), headers: options.headers }
+      ? Object.assign({}, related(options.relatedRequestId), { headers: options.headers })
       : related(options.relatedRequestId);
     const sent = this.send(message, sendOptions);
     if (sent !== SENT) {

@@ -89,11 +89,11 @@ export class HandlerContext implements RequestContext {
     const running = this.#running;
     const related = { relatedRequestId: this.requestId };
     this.#sendRequest = (method, requestParams, options) =>
-      host.request(method, requestParams, {
-        ...options,
-        ...related,
-        signal: options?.signal ?? running.signal,
-      });
+      host.request(
+        method,
+        requestParams,
+        Object.assign({}, options, related, { signal: options?.signal ?? running.signal }),
+      );
     return this.#sendRequest;
   }
 

@@ -68,12 +68,13 @@ export class NodeHttpSender implements HttpSender {
     }
     return new Promise((resolve, reject) => {
       // Node writes the headers, a content-length and the body together at end(body).
-      const request: ClientRequest = target.request({
-        ...target.options,
+      // Object.assign: a spread with added keys is slow on Node 20 (docs/performance.md).
+      const options = Object.assign({}, target.options, {
         method: call.method,
         headers: call.headers,
         agent: target.agent,
       });
+      const request: ClientRequest = target.request(options);
       let unhook: (() => void) | undefined;
       request.on("error", (error) => {
         unhook?.();

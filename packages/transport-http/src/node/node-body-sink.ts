@@ -110,7 +110,8 @@ export class NodeBodySink implements BodySink {
     if (this.res.destroyed) return;
     const text = this.held;
     this.held = "";
-    this.res.writeHead(this.status, { ...this.headers, "content-length": String(Buffer.byteLength(text)) });
+    const length = String(Buffer.byteLength(text));
+    this.res.writeHead(this.status, Object.assign({}, this.headers, { "content-length": length }));
     this.res.end(text);
   }
 
