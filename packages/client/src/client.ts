@@ -190,17 +190,17 @@ export class Client {
    * ```
    */
   async callTool(params: T.CallToolParams, options: CallToolOptions = {}): Promise<T.CallToolResult> {
-    const { validateOutput = true, ...callOptions } = options;
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
     let tool = early ? await this.knownTool(params.name, options.signal) : undefined;
     const mirrored = toolParamHeaders(tool, params.arguments);
+    // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
     const result = (await this.request(
       "tools/call",
       { ...params },
-      mirrored ? { ...callOptions, headers: { ...mirrored, ...callOptions.headers } } : callOptions,
+      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
     )) as unknown as T.CallToolResult;
-    if (!this.validator || !validateOutput || result.isError) return result;
+    if (!this.validator || options.validateOutput === false || result.isError) return result;
     if (!early) {
       // Known without a listing: no await, which keeps the usual call a few microtasks shorter.
       const known = this.tools.has(params.name) || this.listed.has("tools");

@@ -122,6 +122,10 @@ export function toolHandlers(
   };
 }
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
 function checkArgs(tool: ToolRegistration, args: Record<string, unknown>): Parsed {
   const issue = (tool.validate ?? checkOf(tool.inputSchema))(args);
   return issue ? { issue } : { value: args };
@@ -149,7 +153,9 @@ async function callTool(
   }
   let result: ToolResult;
   try {
-    result = await tool.handler(parsed.value as Record<string, unknown>, ctx);
+    const returned = tool.handler(parsed.value as Record<string, unknown>, ctx);
+    // A handler that answers at once costs no extra turn.
+    result = isThenable(returned) ? await returned : returned;
   } catch (error) {
     if (isInputNeeded(error) || error instanceof McpError) throw error;
     return resultFor(ctx.revision, errorResult(error instanceof Error ? error.message : String(error)));
