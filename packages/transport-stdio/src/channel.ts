@@ -177,8 +177,14 @@ export class NdjsonChannel {
     const handlers = this.handlers;
     if (!handlers || this.muted) return;
     const frame = decodeFrame(text);
-    if (frame.kind === "message") this.deliver(() => handlers.onMessage(frame.value));
-    else if (frame.kind === "unreadable")
+    if (frame.kind === "message") {
+      // The per-message path, without a closure for `deliver`.
+      try {
+        handlers.onMessage(frame.value);
+      } catch (error) {
+        rethrowLater(error);
+      }
+    } else if (frame.kind === "unreadable")
       this.deliver(() => handlers.onUnreadable({ problem: "parse", detail: frame.detail }));
   }
 
@@ -188,11 +194,16 @@ export class NdjsonChannel {
     try {
       call();
     } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
+      rethrowLater(error);
     }
   }
+}
+
+/** A handler's throw surfaces on its own turn (an uncaught exception), not in the stream's callback. */
+function rethrowLater(error: unknown): void {
+  queueMicrotask(() => {
+    throw error;
+  });
 }
 
 /** A stream chunk as a Buffer: strings (an input with an encoding set) and plain Uint8Arrays too. */

@@ -49,6 +49,8 @@ export class LineDecoder {
         if (newline > start) this.append(chunk.subarray(start, newline));
         this.endLine();
       }
+      // A chunk usually ends with its last line: no second search.
+      if (newline === chunk.length - 1) return;
       start = newline + 1;
     }
   }
