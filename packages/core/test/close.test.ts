@@ -119,17 +119,18 @@ describe("misbehaving peers", () => {
     for (const value of garbage) bad.peer.send(value);
     bad.peer.unreadable({ problem: "parse", detail: "bad" });
     const invalid = (message: string) => ({ jsonrpc: "2.0", id: null, error: { code: -32600, message } });
-    // Invalid input is answered at once; handler outcomes follow.
+    // Invalid input is answered at once, and so are these handlers (they fail synchronously):
+    // everything in arrival order.
     expect(await bad.peer.drain()).toEqual([
       invalid("Invalid Request: a message must be a JSON object"),
       invalid("Invalid Request: JSON-RPC batches are not supported in protocol revision 2025-11-25"),
       invalid("Invalid Request: JSON-RPC batches are not supported in protocol revision 2025-11-25"),
       invalid("Invalid Request: a message must be a JSON object"),
+      { jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error" } },
+      { jsonrpc: "2.0", id: 2, error: { code: -32603, message: "Internal error" } },
       invalid("Invalid Request: a response cannot carry both a result and an error"),
       invalid('Invalid Request: "jsonrpc" must be "2.0"'),
       { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: bad" } },
-      { jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error" } },
-      { jsonrpc: "2.0", id: 2, error: { code: -32603, message: "Internal error" } },
     ]);
     good.peer.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "fine" } });
     expect(await good.peer.drain()).toEqual([{ jsonrpc: "2.0", id: 9, result: { content: [] } }]);

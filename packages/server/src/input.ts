@@ -88,9 +88,9 @@ interface RoundState {
  */
 export function runWithInput(
   ctx: RequestContext,
-  run: (ask: Ask) => Promise<JsonObject>,
-): Promise<JsonObject> {
-  // Not `async` for the session era: the handler's own promise goes back unwrapped.
+  run: (ask: Ask) => JsonObject | Promise<JsonObject>,
+): JsonObject | Promise<JsonObject> {
+  // Not `async` for the session era: the handler's own answer goes back as it is (at once, if it has one).
   if (ctx.era === "session") {
     return run(async (method, params) => {
       checkAsk(ctx, method, params);
@@ -101,7 +101,10 @@ export function runWithInput(
 }
 
 /** The stateless era's side of {@link runWithInput}. */
-async function runInRounds(ctx: RequestContext, run: (ask: Ask) => Promise<JsonObject>): Promise<JsonObject> {
+async function runInRounds(
+  ctx: RequestContext,
+  run: (ask: Ask) => JsonObject | Promise<JsonObject>,
+): Promise<JsonObject> {
   const round = ctx.input;
   if (!round) {
     return run(async (method, params) => {

@@ -41,3 +41,15 @@ export function compileSchema(schema: JsonSchema): SchemaCheck {
     return issue && describe(issue);
   };
 }
+
+const compiled = new WeakMap<JsonSchema, SchemaCheck>();
+
+/** {@link compileSchema}, once per schema object: later calls with the same object reuse the check. */
+export function checkOf(schema: JsonSchema): SchemaCheck {
+  let check = compiled.get(schema);
+  if (!check) {
+    check = compileSchema(schema);
+    compiled.set(schema, check);
+  }
+  return check;
+}

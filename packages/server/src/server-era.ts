@@ -19,7 +19,7 @@ import type { Revision } from "@mcpkit/schema";
 /** What a server era calls back into: its session. */
 export interface ServerEraHooks {
   /** Runs around every inbound request (the middleware chain). */
-  around(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject>;
+  around(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject>;
   /** The connection closed. */
   closed(): void;
 }
@@ -94,7 +94,7 @@ export class ServerEra implements EraStrategy {
   builtinNotificationHandler(method: string): NotificationHandler | undefined {
     return this.inner.builtinNotificationHandler(method);
   }
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
     return this.inner.handle(params, ctx, (p, c) => this.hooks.around(p, c, next));
   }
   completeResult(method: string, result: JsonObject): JsonObject {

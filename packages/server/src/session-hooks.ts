@@ -35,8 +35,9 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
   }
 
   /** Runs the middleware chain around a request (built-ins included), then the request itself. */
-  around(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
-    if (this.host.middleware.length === 0) return promised(() => next(params, ctx));
+  around(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
+    // No middleware: the handler's own answer, at once when it has one.
+    if (this.host.middleware.length === 0) return next(params, ctx);
     const run = async () => (await next(params, ctx)) as JsonObject;
     return runChain(
       this.host.middleware,
@@ -68,25 +69,11 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
   private readonly serveRequest: RequestHandler = (params, ctx) => {
     const handler = this.host.requestHandlers.get(ctx.method);
     if (!handler) throw new McpError(ErrorCode.MethodNotFound, "Method not found", { method: ctx.method });
-    return runWithInput(ctx, (ask) =>
-      promised(() => handler(params, createServerContext(this.session, params, ctx, ask))),
-    );
+    return runWithInput(ctx, (ask) => handler(params, createServerContext(this.session, params, ctx, ask)));
   };
 
   private readonly serveNotification: NotificationHandler = (params, ctx) => {
     const handler = this.host.notificationHandlers.get(ctx.method);
     return handler?.(params, { method: ctx.method, revision: ctx.revision, session: this.session });
   };
-}
-
-/**
- * What `fn` returns, as a promise: a promise as it is (no extra turns, unlike an `async` wrapper
- * returning it), a value resolved, a throw rejected.
- */
-function promised(fn: () => JsonObject | Promise<JsonObject>): Promise<JsonObject> {
-  try {
-    return Promise.resolve(fn());
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }

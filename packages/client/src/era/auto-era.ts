@@ -78,7 +78,7 @@ export class AutoClientEra implements EraStrategy {
   builtinNotificationHandler(method: string): NotificationHandler | undefined {
     return this.current.builtinNotificationHandler(method);
   }
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
     return this.current.handle(params, ctx, next);
   }
   completeResult(method: string, result: JsonObject): JsonObject {

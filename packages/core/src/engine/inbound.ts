@@ -21,7 +21,26 @@ import {
 import { InflightTable } from "./inflight.js";
 import { type ContextHost, HandlerContext } from "./request-context.js";
 import { RunningRequest } from "./running-request.js";
-import type { HandlerLookup, NotificationHandler, Params, Progress, RequestHandler } from "./types.js";
+import type {
+  HandlerLookup,
+  JsonObject,
+  NotificationHandler,
+  Params,
+  Progress,
+  RequestHandler,
+} from "./types.js";
+
+/** One request being run: what finishing it needs. */
+interface Ran {
+  readonly entry: RunningRequest;
+  readonly ctx: HandlerContext;
+  readonly revision: Admitted["revision"];
+  readonly info: MethodInfo | undefined;
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
 
 /** What the dispatcher needs from its connection. */
 export interface InboundHost extends ContextHost {
@@ -105,13 +124,14 @@ export class InboundDispatcher {
   }
 
   /**
-   * Handles one request. Refusals are answered at once, so answers to bad input keep arrival order;
-   * otherwise resolves to the handler's response, or undefined when no response must be sent.
+   * Handles one request. Refusals, and handlers that answer at once, are answered at once (so
+   * answers to bad input keep arrival order); otherwise resolves to the handler's response.
+   * Undefined (now or later) when no response must be sent.
    */
   dispatchRequest(
     request: JsonRpcRequest,
     context: MessageContext = noContext,
-  ): JsonRpcResponse | Promise<JsonRpcResponse | undefined> {
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
     if (this.inflight.has(id)) {
       const reason = `Invalid Request: request id ${JSON.stringify(id)} is already in use`;
@@ -129,42 +149,78 @@ export class InboundDispatcher {
     return this.run(request, context, handler, admission, check.info);
   }
 
-  private async run(
+  /**
+   * Runs the handler. A handler that answers at once (a value, not a promise) is answered in the
+   * same turn: no promise and no microtask between the request and its response.
+   */
+  private run(
     request: JsonRpcRequest,
     context: MessageContext,
     handler: RequestHandler,
     { revision, peer }: Admitted,
     info: MethodInfo | undefined,
-  ): Promise<JsonRpcResponse | undefined> {
+  ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
     const entry = new RunningRequest(id, method);
     this.inflight.add(entry);
     this.watchSender(entry, context.signal);
     const params: Params = request.params ?? {};
     const ctx = new HandlerContext(this.host, entry, params, revision, peer, context);
+    const ran: Ran = { entry, ctx, revision, info };
+    let outcome: JsonObject | Promise<JsonObject>;
     try {
-      const result = await this.host.era.handle(params, ctx, handler);
-      if (entry.cancelled) return undefined;
+      outcome = this.host.era.handle(params, ctx, handler);
+    } catch (error) {
+      return this.failed(ran, error);
+    }
+    if (!isPromiseLike(outcome)) return this.answered(ran, outcome);
+    return Promise.resolve(outcome).then(
+      (result) => this.answered(ran, result),
+      (error: unknown) => this.failed(ran, error),
+    );
+  }
+
+  /** The handler's result, checked and wrapped (or dropped if the request was cancelled meanwhile). */
+  private answered(ran: Ran, result: unknown): JsonRpcResponse | undefined {
+    this.ended(ran);
+    const { entry, revision, info } = ran;
+    if (entry.cancelled) return undefined;
+    try {
       if (!isObject(result))
-        throw new TypeError(`the ${method} handler returned ${typeof result}, not an object`);
+        throw new TypeError(`the ${entry.method} handler returned ${typeof result}, not an object`);
+      // A result the validator cannot walk (a cycle, a throwing getter) is a -32603 too.
       const issue =
         this.host.validateOutbound && info ? firstResultIssue(revision, info.results, result) : undefined;
       if (issue) {
-        this.host.report(invalidOutboundError(`The ${method} result`, revision, issue));
-        return errorResponse(id, internalError());
+        this.host.report(invalidOutboundError(`The ${entry.method} result`, revision, issue));
+        return errorResponse(entry.id, internalError());
       }
-      return { jsonrpc: "2.0", id, result };
+      return { jsonrpc: "2.0", id: entry.id, result };
     } catch (error) {
-      if (entry.cancelled) return undefined;
-      if (error instanceof McpError) return errorResponse(id, error);
-      // The message and stack may hold internals: they stay local.
-      this.host.report(asError(error));
-      return errorResponse(id, internalError());
-    } finally {
-      ctx.finish();
-      entry.detach();
-      this.inflight.delete(entry);
+      return this.refused(entry, error);
     }
+  }
+
+  /** The handler threw or rejected. */
+  private failed(ran: Ran, error: unknown): JsonRpcResponse | undefined {
+    this.ended(ran);
+    return this.refused(ran.entry, error);
+  }
+
+  /** An MCP error goes back as it is, anything else as -32603 (unless the request was cancelled). */
+  private refused(entry: RunningRequest, error: unknown): JsonRpcResponse | undefined {
+    if (entry.cancelled) return undefined;
+    if (error instanceof McpError) return errorResponse(entry.id, error);
+    // The message and stack may hold internals: they stay local.
+    this.host.report(asError(error));
+    return errorResponse(entry.id, internalError());
+  }
+
+  /** The request is over: no more progress, no more listening for the sender, out of the table. */
+  private ended({ entry, ctx }: Ran): void {
+    ctx.finish();
+    entry.detach();
+    this.inflight.delete(entry);
   }
 
   /** Handles one notification. Nothing is ever answered; problems go to `report`. */

@@ -168,7 +168,7 @@ export class AdaptiveServerEra implements EraStrategy {
     return this.current.builtinNotificationHandler(method);
   }
 
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
     // The era the request was admitted under handles it (ctx.era says which).
     const era = ctx.era === "stateless" ? this.stateless : this.session;
     return (era ?? this.current).handle(params, ctx, next);

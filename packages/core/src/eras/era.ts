@@ -82,9 +82,10 @@ export interface EraStrategy {
   builtinNotificationHandler(method: string): NotificationHandler | undefined;
   /**
    * Runs a request handler: eras that add to the handler's context or the result (the stateless
-   * era's input rounds, `resultType`, server info) wrap `next` here.
+   * era's input rounds, `resultType`, server info) wrap `next` here. May answer at once (a value,
+   * which is sent in the same turn) or later (a promise); may throw.
    */
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject>;
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject>;
   /** Normalises a result received for an outbound request before it is validated and returned. */
   completeResult(method: string, result: JsonObject): JsonObject;
   /** The connection closed. */

@@ -195,8 +195,8 @@ export class SessionClientEra implements EraStrategy {
     return undefined;
   }
 
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
-    return Promise.resolve(next(params, ctx));
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
+    return next(params, ctx);
   }
 
   completeResult(_method: string, result: JsonObject): JsonObject {

@@ -174,8 +174,8 @@ export class SessionServerEra implements EraStrategy {
     };
   }
 
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
-    return Promise.resolve(next(params, ctx));
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
+    return next(params, ctx);
   }
 
   completeResult(_method: string, result: JsonObject): JsonObject {

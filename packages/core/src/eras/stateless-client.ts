@@ -154,8 +154,8 @@ export class StatelessClientEra implements EraStrategy {
     return undefined;
   }
 
-  handle(params: Params, ctx: RequestContext, next: RequestHandler): Promise<JsonObject> {
-    return Promise.resolve(next(params, ctx));
+  handle(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
+    return next(params, ctx);
   }
 
   /** A peer that leaves `resultType` out (an older server) means a complete result. */
