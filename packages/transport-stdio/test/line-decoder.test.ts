@@ -13,18 +13,23 @@ function decoderFor(max: number) {
 
 const bytes = (text: string) => Buffer.from(text, "utf8");
 
+/** What the decoder reports for `input` in one chunk, checked to be the same wherever it is cut in two. */
+function eventsAtEveryCut(input: Buffer) {
+  const whole = decoderFor(1024);
+  whole.decoder.push(input);
+  for (let cut = 0; cut <= input.length; cut++) {
+    const split = decoderFor(1024);
+    split.decoder.push(input.subarray(0, cut));
+    split.decoder.push(input.subarray(cut));
+    expect(split.events, `split at byte ${cut}`).toEqual(whole.events);
+  }
+  return whole.events;
+}
+
 describe("LineDecoder", () => {
   it("gives the same lines whatever byte the input is split at, multi-byte characters included", () => {
     const input = bytes('{"text":"héllo €uro 𝄞 日本"}\n{"n":1}\n');
-    const whole = decoderFor(1024);
-    whole.decoder.push(input);
-    expect(whole.events).toEqual(['{"text":"héllo €uro 𝄞 日本"}', '{"n":1}']);
-    for (let cut = 0; cut <= input.length; cut++) {
-      const split = decoderFor(1024);
-      split.decoder.push(input.subarray(0, cut));
-      split.decoder.push(input.subarray(cut));
-      expect(split.events, `split at byte ${cut}`).toEqual(whole.events);
-    }
+    expect(eventsAtEveryCut(input)).toEqual(['{"text":"héllo €uro 𝄞 日本"}', '{"n":1}']);
   });
 
   it("reports a line that is not UTF-8 and goes on with the next, whole or in pieces", () => {
@@ -35,15 +40,7 @@ describe("LineDecoder", () => {
       Uint8Array.of(0xed, 0xa0, 0x80),
       bytes('"\n"ok"\n'),
     ]);
-    const whole = decoderFor(1024);
-    whole.decoder.push(input);
-    expect(whole.events).toEqual(["not UTF-8", "not UTF-8", '"ok"']);
-    for (let cut = 0; cut <= input.length; cut++) {
-      const split = decoderFor(1024);
-      split.decoder.push(input.subarray(0, cut));
-      split.decoder.push(input.subarray(cut));
-      expect(split.events, `split at byte ${cut}`).toEqual(whole.events);
-    }
+    expect(eventsAtEveryCut(input)).toEqual(["not UTF-8", "not UTF-8", '"ok"']);
   });
 
   it("passes a U+FFFD that was sent as such, and drops a leading byte order mark", () => {
