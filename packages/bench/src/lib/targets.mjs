@@ -3,9 +3,10 @@
 /**
  * Checks mcpkit's `ours` against the most favourable of `theirs` (name -> value): for "higher"
  * metrics the ratio is ours / best of theirs and must be >= goal; for "lower" metrics it is
- * ours / best (lowest) of theirs and must be <= goal.
+ * ours / best (lowest) of theirs and must be <= goal. `ceiling`, when given, is what the raw
+ * baseline measured: its ratio against the same contender shows how far the goal is reachable.
  */
-export function target({ title, ours, theirs, better, goal }) {
+export function target({ title, ours, theirs, better, goal, ceiling }) {
   const values = Object.entries(theirs).filter(([, v]) => Number.isFinite(v));
   if (values.length === 0 || !Number.isFinite(ours))
     return { title, goal, better, ratio: Number.NaN, met: false };
@@ -14,11 +15,13 @@ export function target({ title, ours, theirs, better, goal }) {
   );
   const ratio = ours / value;
   const met = better === "higher" ? ratio >= goal : ratio <= goal;
-  return { title, goal, better, against, ratio, met };
+  const result = { title, goal, better, against, ratio, met };
+  return Number.isFinite(ceiling) ? { ...result, ceilingRatio: ceiling / value } : result;
 }
 
 export function formatTarget(t) {
   const sign = t.better === "higher" ? "≥" : "≤";
   const ratio = Number.isFinite(t.ratio) ? `${t.ratio.toFixed(2)}x` : "n/a";
-  return `  ${t.met ? "MET   " : "MISSED"} ${t.title}: ${ratio} vs ${t.against ?? "?"} (goal ${sign} ${t.goal}x)`;
+  const ceiling = t.ceilingRatio === undefined ? "" : `; the raw baseline: ${t.ceilingRatio.toFixed(2)}x`;
+  return `  ${t.met ? "MET   " : "MISSED"} ${t.title}: ${ratio} vs ${t.against ?? "?"} (goal ${sign} ${t.goal}x${ceiling})`;
 }

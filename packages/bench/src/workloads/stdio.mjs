@@ -24,6 +24,7 @@ export async function run(settings) {
       },
       better: "higher",
       goal: 3,
+      ceiling: at("raw baseline")?.opsPerSec,
     }),
     target({
       title: "stdio 100 B CPU per op within 1.3× of the raw baseline",
