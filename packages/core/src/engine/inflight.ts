@@ -1,9 +1,10 @@
 import type { RequestId } from "../jsonrpc/types.js";
 
 /**
- * The inbound requests whose handlers run, by id (at most one entry per id), in arrival order.
- * Requests usually come one at a time: a single one takes a slot, and a map is made only while
- * several run at once (and dropped when they are done), so an idle connection holds no table.
+ * Requests by id (at most one entry per id), in arrival order: the inbound ones whose handlers
+ * run, and the outbound ones awaiting answers. Requests usually come one at a time: a single one
+ * takes a slot, and a map is made only while several are open at once (and dropped when they are
+ * done), so an idle connection holds no table and one call at a time churns no map.
  */
 export class InflightTable<Entry extends { readonly id: RequestId }> {
   private single: Entry | undefined;

@@ -1,6 +1,7 @@
 import type { Revision } from "@mcpkit/schema";
 import { LocalError } from "../errors.js";
 import type { RequestId } from "../jsonrpc/types.js";
+import { InflightTable } from "./inflight.js";
 import type { JsonObject, Progress } from "./types.js";
 
 /** One outbound request awaiting its answer. */
@@ -79,11 +80,9 @@ function reasonText(reason: unknown): string {
  * call). When the table empties the timer is left to run out unref'd, so it never keeps the process
  * alive on its own; while any request waits it is ref'd, as a timer per request was.
  */
-const NO_ENTRIES: ReadonlyMap<RequestId, Entry> = new Map();
-
 export class PendingRequests {
-  /** Allocated by the first outbound request: most server connections never send one. */
-  private table: Map<RequestId, Entry> | undefined;
+  /** One request without a Map (the usual case of a caller awaiting each call), a Map beyond. */
+  private readonly table = new InflightTable<Entry>();
   private clock: ReturnType<typeof setTimeout> | undefined;
   /** When `clock` fires (ms since the epoch); Infinity without one. */
   private clockDueAt = Number.POSITIVE_INFINITY;
@@ -92,15 +91,12 @@ export class PendingRequests {
   constructor(private readonly host: PendingHost) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.table.size;
   }
 
-  private get entries(): ReadonlyMap<RequestId, Entry> {
-    return this.table ?? NO_ENTRIES;
-  }
   /** Requests whose timeout is running: every pending one (one shared timer serves them all). */
   get timers(): number {
-    return this.entries.size;
+    return this.table.size;
   }
   get listeners(): number {
     return this.listenerCount;
@@ -127,8 +123,7 @@ export class PendingRequests {
         capped: false,
         detach: undefined,
       };
-      this.table ??= new Map();
-      this.table.set(r.id, entry);
+      this.table.add(entry);
       if (this.table.size === 1) holdProcess(this.clock, true);
       this.arm(entry, now);
       const signal = r.signal;
@@ -146,7 +141,7 @@ export class PendingRequests {
 
   /** Takes a request out of the table (releasing its timer and listener), or undefined if it is not pending. */
   take(id: RequestId): Taken | undefined {
-    const entry = this.entries.get(id);
+    const entry = this.table.get(id);
     if (!entry) return undefined;
     this.remove(entry);
     return entry;
@@ -158,7 +153,7 @@ export class PendingRequests {
    */
   progress(token: unknown, progress: Progress): void {
     if (typeof token !== "string" && typeof token !== "number") return;
-    const entry = this.entries.get(token);
+    const entry = this.table.get(token);
     if (!entry || !(progress.progress > entry.lastProgress)) return;
     entry.lastProgress = progress.progress;
     if (entry.resetOnProgress) this.arm(entry, Date.now());
@@ -172,7 +167,7 @@ export class PendingRequests {
 
   /** Rejects every pending request (the connection closed). */
   rejectAll(makeError: (method: string, id: RequestId) => Error): void {
-    for (const entry of [...this.entries.values()]) {
+    for (const entry of this.table.entries()) {
       this.remove(entry);
       entry.reject(makeError(entry.method, entry.id));
     }
@@ -180,8 +175,8 @@ export class PendingRequests {
   }
 
   private remove(entry: Entry): void {
-    const table = this.table;
-    if (table?.delete(entry.id) && table.size === 0) holdProcess(this.clock, false);
+    this.table.delete(entry);
+    if (this.table.size === 0) holdProcess(this.clock, false);
     entry.detach?.();
     entry.detach = undefined;
   }
@@ -221,15 +216,15 @@ export class PendingRequests {
     const now = Date.now();
     // A timer may fire a millisecond before Date.now() reaches its due time: such an entry waits
     // for the next tick, set a moment later.
-    const due = [...this.entries.values()].filter((entry) => entry.dueAt <= now);
+    const due = this.table.entries().filter((entry) => entry.dueAt <= now);
     for (const entry of due) this.expire(entry, entry.capped);
     let next = Number.POSITIVE_INFINITY;
-    for (const entry of this.entries.values()) next = Math.min(next, entry.dueAt);
+    for (const entry of this.table.entries()) next = Math.min(next, entry.dueAt);
     if (next !== Number.POSITIVE_INFINITY && next < this.clockDueAt) this.startClock(next, Date.now());
   }
 
   private expire(entry: Entry, capped: boolean): void {
-    if (this.entries.get(entry.id) !== entry) return;
+    if (this.table.get(entry.id) !== entry) return;
     this.remove(entry);
     const why = capped
       ? `exceeded the total limit of ${entry.maxTotalTimeoutMs} ms`
@@ -239,7 +234,7 @@ export class PendingRequests {
   }
 
   private abort(entry: Entry, reason: unknown): void {
-    if (this.entries.get(entry.id) !== entry) return;
+    if (this.table.get(entry.id) !== entry) return;
     this.remove(entry);
     const text = reasonText(reason);
     this.host.giveUp(entry.id, entry.method, text);
