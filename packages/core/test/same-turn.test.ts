@@ -29,6 +29,32 @@ describe("a request is answered in the turn its handler answers in", () => {
     ]);
   });
 
+  it("answers a result the validator cannot read with -32603 and keeps serving", async () => {
+    const errors: Error[] = [];
+    const { connection, peer } = await initializedServer(
+      "2025-11-25",
+      { tools: {} },
+      { onError: (error) => errors.push(error) },
+    );
+    await peer.drain();
+    connection.setRequestHandler("tools/call", (params) => {
+      if (params.name !== "trap") return { content: [] };
+      return Object.defineProperty({}, "content", {
+        enumerable: true,
+        get() {
+          throw new Error("a getter that throws");
+        },
+      });
+    });
+    peer.send({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "trap" } });
+    peer.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "fine" } });
+    expect(peer.received).toEqual([
+      { jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error" } },
+      { jsonrpc: "2.0", id: 2, result: { content: [] } },
+    ]);
+    expect(errors.map((error) => error.message)).toEqual(["a getter that throws"]);
+  });
+
   it("sends a promised result once it settles, after answers given at once meanwhile", async () => {
     const { connection, peer } = await initializedServer("2025-11-25");
     await peer.drain();
