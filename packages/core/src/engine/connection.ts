@@ -50,7 +50,7 @@ function withProgressToken(meta: Readonly<Record<string, unknown>>, id: RequestI
   return meta === NO_META ? { progressToken: id } : Object.assign({}, meta, { progressToken: id });
 }
 
-/** The params' `_meta` object, or an empty one (shared: spread it, never write to it). */
+/** The params' `_meta` object, or an empty one (shared: copy from it, never write to it). */
 function metaOf(params: Params | undefined): Readonly<Record<string, unknown>> {
   const meta = params?._meta;
   return typeof meta === "object" && meta !== null && !Array.isArray(meta)
