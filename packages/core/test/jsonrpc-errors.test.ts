@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Connection, LocalError, McpError, SessionServerEra } from "../src/index.js";
-import { initializedServer, initializeRequest, serverInfo } from "./helpers/fixtures.js";
+import { initializedServer, initializeRequest, serverInfo, reportingServer } from "./helpers/fixtures.js";
 import { RawPeer, ScriptedTransport } from "./helpers/raw-peer.js";
 
 describe("JSON-RPC error answers (raw client against a session server)", () => {
@@ -148,12 +148,7 @@ describe("JSON-RPC error answers (raw client against a session server)", () => {
   });
 
   it("answers a handler crash with -32603 and no internals; reports the crash locally", async () => {
-    const reported: Error[] = [];
-    const { peer, connection } = await initializedServer(
-      "2025-11-25",
-      { tools: {} },
-      { onError: (e) => reported.push(e) },
-    );
+    const { peer, connection, reported } = await reportingServer();
     connection.setRequestHandler("tools/list", () => {
       throw new Error("database password is hunter2");
     });
@@ -178,12 +173,7 @@ describe("JSON-RPC error answers (raw client against a session server)", () => {
   });
 
   it("never answers a notification, even a bad or unknown one, and reports them locally", async () => {
-    const reported: Error[] = [];
-    const { peer, connection } = await initializedServer(
-      "2025-11-25",
-      { tools: {} },
-      { onError: (e) => reported.push(e) },
-    );
+    const { peer, connection, reported } = await reportingServer();
     connection.setNotificationHandler("notifications/roots/list_changed", () => {
       throw new Error("handler failed");
     });
@@ -249,12 +239,7 @@ describe("JSON-RPC error answers (raw client against a session server)", () => {
   });
 
   it("ignores responses to ids it never used", async () => {
-    const reported: Error[] = [];
-    const { peer } = await initializedServer(
-      "2025-11-25",
-      { tools: {} },
-      { onError: (e) => reported.push(e) },
-    );
+    const { peer, reported } = await reportingServer();
     peer.send({ jsonrpc: "2.0", id: 999, result: {} });
     peer.send({ jsonrpc: "2.0", id: "x", error: { code: -1, message: "?" } });
     expect(await peer.drain()).toEqual([]);
@@ -265,12 +250,7 @@ describe("JSON-RPC error answers (raw client against a session server)", () => {
   });
 
   it("ignores late answers to its own requests silently", async () => {
-    const reported: Error[] = [];
-    const { peer, connection } = await initializedServer(
-      "2025-11-25",
-      { tools: {} },
-      { onError: (e) => reported.push(e) },
-    );
+    const { peer, connection, reported } = await reportingServer();
     const controller = new AbortController();
     const asked = connection.request("ping", undefined, { signal: controller.signal });
     const sent = (await peer.next()) as { id: number };

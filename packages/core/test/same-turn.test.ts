@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createInMemoryPair, ErrorCode, McpError, SENT } from "../src/index.js";
-import { initializedServer } from "./helpers/fixtures.js";
+import { initializedServer, reportingServer } from "./helpers/fixtures.js";
 
 // The scripted transport records what the engine sends synchronously, so `peer.received` read right
 // after `peer.send` shows what was answered in the same turn.
@@ -30,12 +30,7 @@ describe("a request is answered in the turn its handler answers in", () => {
   });
 
   it("answers a result the validator cannot read with -32603 and keeps serving", async () => {
-    const errors: Error[] = [];
-    const { connection, peer } = await initializedServer(
-      "2025-11-25",
-      { tools: {} },
-      { onError: (error) => errors.push(error) },
-    );
+    const { connection, peer, reported } = await reportingServer();
     await peer.drain();
     connection.setRequestHandler("tools/call", (params) => {
       if (params.name !== "trap") return { content: [] };
@@ -52,7 +47,7 @@ describe("a request is answered in the turn its handler answers in", () => {
       { jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error" } },
       { jsonrpc: "2.0", id: 2, result: { content: [] } },
     ]);
-    expect(errors.map((error) => error.message)).toEqual(["a getter that throws"]);
+    expect(reported.map((error) => error.message)).toEqual(["a getter that throws"]);
   });
 
   it("sends a promised result once it settles, after answers given at once meanwhile", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LocalError, StatelessServerEra } from "../src/index.js";
-import { envelope, initializedServer, serverInfo, sessionPair } from "./helpers/fixtures.js";
+import { envelope, initializedServer, serverInfo, sessionPair, reportingServer } from "./helpers/fixtures.js";
 import { withRawPeer } from "./helpers/raw-peer.js";
 
 describe("inbound validation against the negotiated revision", () => {
@@ -92,12 +92,7 @@ describe("outbound validation (validateOutbound)", () => {
   });
 
   it("answers -32603 instead of sending an invalid result, and reports it locally", async () => {
-    const reported: Error[] = [];
-    const { peer, connection } = await initializedServer(
-      "2025-11-25",
-      { tools: {} },
-      { onError: (e) => reported.push(e) },
-    );
+    const { peer, connection, reported } = await reportingServer();
     connection.setRequestHandler("tools/list", () => ({
       tools: [{ name: 5, inputSchema: { type: "object" } }],
     }));

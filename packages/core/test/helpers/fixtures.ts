@@ -46,6 +46,17 @@ export async function initializedServer(
   return { era, peer, connection };
 }
 
+/** {@link initializedServer} at 2025-11-25 with tools, collecting what the connection reports to `onError`. */
+export async function reportingServer() {
+  const reported: Error[] = [];
+  const server = await initializedServer(
+    "2025-11-25",
+    { tools: {} },
+    { onError: (error) => reported.push(error) },
+  );
+  return { ...server, reported };
+}
+
 /** A session client and server linked in memory and initialized. */
 export async function sessionPair(
   options: {
