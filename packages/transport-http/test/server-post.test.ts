@@ -36,8 +36,17 @@ function post(url: string, sessionId: string, message: unknown, headers: Record<
 
 forEachHttpPath(() => {
   describe("POST initialize", () => {
-    it("answers on an SSE stream by default, with a fresh visible-ASCII Mcp-Session-Id", async () => {
+    it("answers an answer given at once with a JSON body by default, with a fresh visible-ASCII Mcp-Session-Id", async () => {
       const { url } = await serve();
+      const response = await raw(url, { headers: POST_HEADERS, body: INIT_BODY });
+      expect(response.status).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/json");
+      expect(response.headers["mcp-session-id"]).toMatch(/^[0-9a-f]{32}$/);
+      expect(response.body).toBe(INIT_ANSWER);
+    });
+
+    it("answers on an SSE stream with jsonResponse: false", async () => {
+      const { url } = await serve({ jsonResponse: false });
       const response = await raw(url, { headers: POST_HEADERS, body: INIT_BODY });
       expect(response.status).toBe(200);
       expect(response.headers["content-type"]).toBe("text/event-stream");
@@ -102,7 +111,7 @@ forEachHttpPath(() => {
 
   describe("POST in a session", () => {
     it("answers a request on an SSE stream and a notification or a response with 202 and no body", async () => {
-      const { url } = await serve();
+      const { url } = await serve({ jsonResponse: false });
       const sessionId = await initialize(url);
       const request = await post(url, sessionId, { jsonrpc: "2.0", id: "r", method: "tools/list" });
       expect(request.status).toBe(200);

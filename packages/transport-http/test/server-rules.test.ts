@@ -78,8 +78,8 @@ forEachHttpPath(() => {
       }
     });
 
-    it("POST answers carry SSE headers that stop proxy buffering", async () => {
-      const url = await serve();
+    it("POST answers on SSE carry headers that stop proxy buffering", async () => {
+      const url = await serve({ jsonResponse: false });
       const response = await raw(url, { headers: POST_HEADERS, body: JSON.stringify(initializeRequest(1)) });
       expect([
         response.headers["content-type"],
@@ -89,7 +89,7 @@ forEachHttpPath(() => {
     });
 
     it("a 2025-03-26 batch of notifications only gets 202; one with requests streams every answer", async () => {
-      const url = await serve();
+      const url = await serve({ jsonResponse: false });
       const sessionId = await initialize(url);
       const headers = { ...POST_HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-03-26" };
       const notes = await raw(url, {

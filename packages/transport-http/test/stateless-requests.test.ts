@@ -54,7 +54,7 @@ forEachHttpPath(() => {
       });
     });
 
-    it("answers tools/call as JSON with jsonResponse, and as SSE by default", async () => {
+    it("answers tools/call as JSON with jsonResponse: true, and as SSE with jsonResponse: false", async () => {
       const json = await start({ jsonResponse: true });
       const answer = await post(json.url, call(7, "tools/call", { name: "echo", arguments: { text: "hi" } }));
       expect(answer.headers.get("content-type")).toBe("application/json");
@@ -66,7 +66,7 @@ forEachHttpPath(() => {
       await json.close();
       fixture = undefined;
 
-      const sse = await start();
+      const sse = await start({ jsonResponse: false });
       const reader = await postSse(
         sse.url,
         call(8, "tools/call", { name: "echo", arguments: { text: "ho" } }),
@@ -79,6 +79,23 @@ forEachHttpPath(() => {
           id: 8,
           result: { content: [{ type: "text", text: "ho" }], resultType: "complete", _meta: SERVER_INFO },
         },
+      ]);
+    });
+
+    it("by default answers at once as JSON, and streams a request that outlives its macrotask", async () => {
+      const { url, observed } = await start();
+      const quick = await post(url, call(9, "tools/call", { name: "echo", arguments: { text: "now" } }));
+      expect([quick.status, quick.headers.get("content-type")]).toEqual([200, "application/json"]);
+      expect((await jsonOf(quick)).result.content).toEqual([{ type: "text", text: "now" }]);
+      const held = postSse(url, call(10, "tools/call", { name: "hold", arguments: {} }));
+      const reader = await held;
+      expect([reader.response.status, reader.response.headers.get("content-type")]).toEqual([
+        200,
+        "text/event-stream",
+      ]);
+      observed.release();
+      expect((await messagesOf(reader)).map((m) => [m.id, m.result.content])).toEqual([
+        [10, [{ type: "text", text: "held" }]],
       ]);
     });
 
@@ -115,7 +132,7 @@ forEachHttpPath(() => {
     });
 
     it("sends no log messages to a request that did not ask for them, and no notifications in JSON mode", async () => {
-      const { url } = await start();
+      const { url } = await start({ jsonResponse: false });
       const quiet = await messagesOf(
         await postSse(url, call("q", "tools/call", { name: "progress", arguments: {} })),
       );
@@ -261,12 +278,13 @@ forEachHttpPath(() => {
         },
       );
       const [fromSession, fromStateless] = await Promise.all([sessionCall, statelessCall]);
-      const sessionMessages = (await fromSession.text())
-        .split("\n")
-        .filter((line) => line.startsWith("data: {"));
-      expect(sessionMessages.map((line) => JSON.parse(line.slice(6)))).toEqual([
-        { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "session" }] } },
-      ]);
+      // Both answered at once, so both as JSON (the session era's echo result has no resultType).
+      expect(fromSession.headers.get("content-type")).toBe("application/json");
+      expect(await jsonOf(fromSession)).toEqual({
+        jsonrpc: "2.0",
+        id: 1,
+        result: { content: [{ type: "text", text: "session" }] },
+      });
       expect((await jsonOf(fromStateless)).result.content).toEqual([{ type: "text", text: "stateless" }]);
       // One engine session per HTTP session, plus one for every stateless client.
       expect([...server.sessions].map((s) => s.era).sort()).toEqual(["session", "stateless"]);

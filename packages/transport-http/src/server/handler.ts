@@ -6,7 +6,7 @@ import { type InboundHandler, answerInbound } from "./native-handler.js";
 import { type Reply, emptyReply } from "./reply.js";
 import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
-import { answerForms, accepts, isJsonContentType } from "./negotiate.js";
+import { answerForms, answerMode, accepts, isJsonContentType } from "./negotiate.js";
 import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
@@ -42,7 +42,8 @@ export interface StreamableHttpHandler {
  * `initialize` POST starts a session whose transport goes to `onSession`, so one server
  * definition serves any number of sessions. The handler imports nothing from `node:`.
  *
- * Every SSE event carries an id naming its stream (`p3-17`: POST stream 3; `g-5`: the GET
+ * A POST whose answer is ready at once gets one JSON body, any other an SSE stream (see the
+ * `jsonResponse` option). Every SSE event carries an id naming its stream (`p3-17`: POST stream 3; `g-5`: the GET
  * stream) and goes to the `eventStore`; a GET with `Last-Event-ID` replays what followed that
  * event on its stream, then goes on live (410 when the store does not know the id). Sessions on
  * 2025-11-25 get SSE polling: each stream starts with a priming event, and the server may close a
@@ -209,12 +210,14 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       session.receive(value, context);
       return emptyReply(202);
     }
-    const sse = !((this.options.jsonResponse && forms.json) || !forms.sse);
     // The stream exists before delivery, so an answer the engine gives at once has somewhere to go.
     const sink = request.openBody();
-    session.openRequestStream(ids, Array.isArray(value), sse, polls(revision), sink);
+    const mode = answerMode(this.options.jsonResponse, forms);
+    const stream = session.openRequestStream(ids, Array.isArray(value), mode, polls(revision), sink);
     session.receive(value, context);
-    let headers = sse ? SSE_HEADERS : JSON_HEADERS;
+    const decided = stream.form();
+    const form = typeof decided === "string" ? decided : await decided;
+    let headers = form === "sse" ? SSE_HEADERS : JSON_HEADERS;
     if (created) headers = { ...headers, [Header.sessionId]: session.sessionId };
     return { status: 200, headers, body: sink };
   }

@@ -1,4 +1,5 @@
 import { MediaType } from "../shared/headers.js";
+import type { AnswerMode } from "./request-stream.js";
 
 /** The media types of an `Accept` header that are not refused with `q=0`. */
 function acceptedRanges(accept: string): string[] {
@@ -41,4 +42,16 @@ export function answerForms(accept: string | null): AnswerForms {
 export function isJsonContentType(contentType: string | null): boolean {
   if (contentType === MediaType.json) return true;
   return contentType?.split(";")[0]?.trim().toLowerCase() === MediaType.json;
+}
+
+/**
+ * How to answer a POST holding requests, given the endpoint's `jsonResponse` option and what the
+ * client accepts: the only form it takes, else the option's (`true` JSON, `false` SSE,
+ * `"when-ready"` whichever fits once the engine has answered or not).
+ */
+export function answerMode(jsonResponse: boolean | "when-ready", forms: AnswerForms): AnswerMode {
+  if (!forms.sse) return "json";
+  if (!forms.json) return "sse";
+  if (jsonResponse === "when-ready") return "when-ready";
+  return jsonResponse ? "json" : "sse";
 }

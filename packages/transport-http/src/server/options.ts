@@ -24,8 +24,19 @@ export interface StreamableHttpHandlerOptions {
    * session era's 400 and falls back to `initialize`.
    */
   readonly onStateless?: (transport: StatelessHttpServerTransport) => void | Promise<void>;
-  /** Answer requests with a JSON body instead of an SSE stream (when the client accepts JSON). Default false. */
-  readonly jsonResponse?: boolean;
+  /**
+   * How a POST holding requests is answered when the client accepts both forms (it must, by the
+   * specification; one that accepts only one form gets that one):
+   * - `"when-ready"` (default): one JSON body when every request is answered before anything else
+   *   is sent for it and before the next macrotask (a handler that returns at once, or whose
+   *   promise settles within microtasks, and every refusal); an SSE stream otherwise, opened as
+   *   soon as a related message is sent or the next macrotask comes. A JSON body costs less on
+   *   both sides and keeps nothing in the event store.
+   * - `false`: always an SSE stream (every event resumable).
+   * - `true`: always one JSON body; related messages (progress, server requests) then go on the
+   *   GET stream.
+   */
+  readonly jsonResponse?: boolean | "when-ready";
   /** Serve the standalone GET stream; when false, GET gets 405. Default true. */
   readonly standaloneStream?: boolean;
   /** Largest request body in bytes; larger gets 413. Default 4 MiB. */
@@ -74,7 +85,7 @@ export type ResolvedOptions = Required<
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
   return {
-    jsonResponse: false,
+    jsonResponse: "when-ready",
     standaloneStream: true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     maxMessageBytes: 16 * 1024 * 1024,

@@ -11,7 +11,7 @@ import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { IdleClock } from "./idle-clock.js";
-import { RequestStream } from "./request-stream.js";
+import { type AnswerMode, RequestStream } from "./request-stream.js";
 import { SessionStreams, type StreamSettings } from "./session-streams.js";
 
 /** How long an ended session keeps undelivered messages for a last GET. */
@@ -177,22 +177,24 @@ export class HttpServerTransport implements Transport {
 
   /**
    * @internal Opens the answer of a POST holding the requests `ids` on `sink`: SSE (priming first
-   * with `polling`) or, with `sse` false, one JSON body.
+   * with `polling`), one JSON body, or either once the engine's first move shows which fits
+   * (`when-ready`; see {@link RequestStream}).
    */
   openRequestStream(
     ids: readonly RequestId[],
     batch: boolean,
-    sse: boolean,
+    mode: AnswerMode,
     polling: boolean,
     sink: BodySink,
-  ): void {
+  ): RequestStream {
     // A client that stops reading does not cancel (session era): SSE answers wait in the event
     // store for a resume; JSON answers are dropped.
-    const stream = sse
-      ? new RequestStream(ids, batch, this.sse.openPostStream(polling, sink), undefined)
-      : new RequestStream(ids, batch, undefined, sink);
+    const stream = new RequestStream(ids, batch, mode, sink, (body) =>
+      this.sse.openPostStream(polling, body),
+    );
     this.streams ??= new Map();
     for (const id of ids) this.streams.set(idKey(id), stream);
+    return stream;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { RequestId } from "@mcpkit/core";
 import { MediaType } from "../../shared/headers.js";
 import { isRequest, isResponse } from "../../shared/messages.js";
-import type { AnswerForms } from "../negotiate.js";
+import { type AnswerForms, answerMode } from "../negotiate.js";
 import type { InboundRequest } from "../inbound.js";
 import { RefusalCode, refusal } from "../refusal.js";
 import { type Reply, emptyReply } from "../reply.js";
@@ -10,7 +10,7 @@ import { StatelessHttpServerTransport, type StatelessTransportSettings } from ".
 
 /** What the stateless side of the endpoint needs from the handler. */
 export interface StatelessEndpointSettings extends StatelessTransportSettings {
-  readonly jsonResponse: boolean;
+  readonly jsonResponse: boolean | "when-ready";
   /** Receives the shared transport (the handler's `onStateless`). */
   readonly onStateless: (transport: StatelessHttpServerTransport) => void | Promise<void>;
   readonly onError: (error: unknown) => void;
@@ -63,9 +63,9 @@ export class StatelessEndpoint {
       transport.deliver(message, context);
       return emptyReply(202);
     }
-    const json = !listen && ((this.settings.jsonResponse && forms.json) || !forms.sse);
     const form = {
-      mode: json ? "json" : "sse",
+      // A listen stream is a stream whatever the option says.
+      mode: listen ? "sse" : answerMode(this.settings.jsonResponse, forms),
       errorsAsJson: forms.json,
       keepAliveMs: this.settings.keepAliveMs,
     } as const;

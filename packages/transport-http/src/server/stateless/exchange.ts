@@ -1,5 +1,6 @@
 import { MediaType } from "../../shared/headers.js";
 import type { InboundRequest } from "../inbound.js";
+import type { AnswerMode } from "../request-stream.js";
 import type { Reply } from "../reply.js";
 import { SseConnection } from "../sse-connection.js";
 import { sseMessage } from "../sse-format.js";
@@ -15,11 +16,13 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-
 
 /**
  * How one stateless-era request is answered. `json`: one JSON body, notifications dropped. `sse`:
- * an SSE stream of the request's notifications, then its response. `errorsAsJson`: an error
- * answered before any notification goes out as a JSON body (the client accepts JSON).
+ * an SSE stream of the request's notifications, then its response. `when-ready`: a response given
+ * before the stream opens (before any notification, within the macrotask the request arrived in)
+ * goes as a JSON body, anything later as `sse`. `errorsAsJson`: an error answered before the
+ * stream opens goes as a JSON body (the client accepts JSON).
  */
 export interface ExchangeForm {
-  readonly mode: "json" | "sse";
+  readonly mode: AnswerMode;
   readonly errorsAsJson: boolean;
   /** SSE: keep-alive comment interval in ms; 0 sends none. */
   readonly keepAliveMs: number;
@@ -57,7 +60,7 @@ export class StatelessExchange {
       this.resolve = resolve;
     });
     // Engine refusals come back within microtasks of delivery; a macrotask later, nothing did.
-    if (form.mode === "sse") this.commitTimer = setTimeout(() => this.commitSse(), 0);
+    if (form.mode !== "json") this.commitTimer = setTimeout(() => this.commitSse(), 0);
   }
 
   /** Whether the exchange is over. */
@@ -82,7 +85,7 @@ export class StatelessExchange {
       return;
     }
     const status = errorCode === undefined ? 200 : statusOfError(errorCode);
-    if (this.form.mode === "json" || (errorCode !== undefined && this.form.errorsAsJson)) {
+    if (this.form.mode !== "sse" || (errorCode !== undefined && this.form.errorsAsJson)) {
       this.commit({ status, headers: JSON_HEADERS, body: json });
     } else {
       const connection = this.openSse(status);
