@@ -15,8 +15,9 @@ describe("command lines", () => {
       host: "127.0.0.1",
       port: 0,
       stateless: false,
-      jsonResponse: false,
+      jsonResponse: "when-ready",
     });
+    expect(parseServerArgs(["--http", "--sse-response"]).jsonResponse).toBe(false);
     expect(
       parseServerArgs([
         "--transport=ws",

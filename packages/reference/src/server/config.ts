@@ -11,15 +11,19 @@ export interface ServerConfig {
   readonly port: number;
   /** Serve only the stateless era (2026-07-28): no `initialize`, no sessions. */
   readonly stateless: boolean;
-  /** Streamable HTTP answers as JSON bodies instead of SSE streams. */
-  readonly jsonResponse: boolean;
+  /**
+   * How Streamable HTTP answers a POST: `"when-ready"` (the SDK's default: JSON when the answer
+   * is ready at once, else SSE), `true` always JSON (`--json-response`), `false` always SSE
+   * (`--sse-response`).
+   */
+  readonly jsonResponse: boolean | "when-ready";
 }
 
 /** A command-line mistake: the message is shown with the usage. */
 export class UsageError extends Error {}
 
 export const SERVER_USAGE =
-  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response]";
+  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response | --sse-response]";
 
 /**
  * Parses the everything-server's arguments (`--name value` or `--name=value`).
@@ -34,7 +38,7 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
   let host = "127.0.0.1";
   let port = 0;
   let stateless = false;
-  let jsonResponse = false;
+  let jsonResponse: boolean | "when-ready" = "when-ready";
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [name, inline] = arg.includes("=")
@@ -75,6 +79,9 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
         break;
       case "--json-response":
         jsonResponse = true;
+        break;
+      case "--sse-response":
+        jsonResponse = false;
         break;
       default:
         throw new UsageError(`unknown argument "${arg}"`);
