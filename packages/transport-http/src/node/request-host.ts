@@ -13,12 +13,13 @@ const MAX_SEEN = 64;
  */
 export function requestHost(target: string, hostHeader: string | undefined): string {
   const host = hostHeader ?? "localhost";
-  const base = `http://${host}`;
   // Scheme-relative (`//other/x`) and absolute targets name their own host.
-  if (target.charCodeAt(0) !== 47 || target.charCodeAt(1) === 47) return new URL(target, base).host;
+  if (target.charCodeAt(0) !== 47 || target.charCodeAt(1) === 47) {
+    return new URL(target, `http://${host}`).host;
+  }
   const known = seen.get(host);
   if (known !== undefined) return known;
-  const parsed = new URL(base).host;
+  const parsed = new URL(`http://${host}`).host;
   if (seen.size >= MAX_SEEN) seen.clear();
   seen.set(host, parsed);
   return parsed;
