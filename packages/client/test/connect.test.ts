@@ -201,6 +201,9 @@ describe("pinned and session-only", () => {
   it("connect twice is an error; methods before connect too", async () => {
     const client = newClient();
     await expect(client.listTools()).rejects.toMatchObject({ code: "not_connected" });
+    // A rejection, not a throw, though callTool is not async.
+    const call = client.callTool({ name: "echo" });
+    await expect(call).rejects.toMatchObject({ code: "not_connected" });
     const { transport } = await statelessServer();
     await client.connect(transport);
     await expect(client.connect(transport)).rejects.toMatchObject({ code: "not_connected" });
