@@ -2,6 +2,7 @@
 // `initialize` and `tools/list` are answered, notifications ignored, every other request echoed.
 // Used by stdio-sides.mjs to pair mcpkit's client with a server that does no protocol work.
 import { answer } from "../contenders/raw/server.mjs";
+import { onLines } from "./raw-lines.mjs";
 
 const reply = (id, result) => JSON.stringify({ jsonrpc: "2.0", id, result });
 
@@ -23,16 +24,7 @@ function answerLine(line) {
   return answer(line);
 }
 
-let buffered = "";
-process.stdin.setEncoding("utf8");
-process.stdin.on("data", (chunk) => {
-  buffered += chunk;
-  let newline = buffered.indexOf("\n");
-  while (newline !== -1) {
-    const line = buffered.slice(0, newline);
-    buffered = buffered.slice(newline + 1);
-    const text = line && answerLine(line);
-    if (text) process.stdout.write(`${text}\n`);
-    newline = buffered.indexOf("\n");
-  }
+onLines(process.stdin, (line) => {
+  const text = line && answerLine(line);
+  if (text) process.stdout.write(`${text}\n`);
 });

@@ -10,6 +10,7 @@ import { Client } from "@mcpkit/client";
 import { StdioClientTransport } from "@mcpkit/transport-stdio";
 import { interleaved } from "../lib/compare.mjs";
 import { drive } from "../lib/load.mjs";
+import { onLines } from "./raw-lines.mjs";
 
 const MCPKIT_SERVER = [new URL("../contenders/mcpkit/server.mjs", import.meta.url).pathname, "stdio"];
 const RAW_SERVER = [new URL("./raw-session-server.mjs", import.meta.url).pathname];
@@ -20,18 +21,10 @@ async function rawClient(args) {
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "inherit"] });
   const pending = new Map();
   let nextId = 0;
-  let buffered = "";
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    buffered += chunk;
-    let newline = buffered.indexOf("\n");
-    while (newline !== -1) {
-      const response = JSON.parse(buffered.slice(0, newline));
-      buffered = buffered.slice(newline + 1);
-      pending.get(response.id)?.(response.result);
-      pending.delete(response.id);
-      newline = buffered.indexOf("\n");
-    }
+  onLines(child.stdout, (line) => {
+    const response = JSON.parse(line);
+    pending.get(response.id)?.(response.result);
+    pending.delete(response.id);
   });
   const request = (method, params) =>
     new Promise((resolve) => {

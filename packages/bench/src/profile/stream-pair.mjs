@@ -11,6 +11,7 @@ import { Client } from "@mcpkit/client";
 import { StreamTransport } from "@mcpkit/transport-stdio";
 import { createEchoServer } from "../contenders/mcpkit/server.mjs";
 import { answer } from "../contenders/raw/server.mjs";
+import { onLines } from "./raw-lines.mjs";
 
 const calls = Number(process.argv[2] ?? 100_000);
 const rounds = Number(process.argv[3] ?? 3);
@@ -23,21 +24,6 @@ async function mcpkitPair() {
   const client = new Client({ clientInfo: { name: "stream-pair", version: "1.0.0" }, mode: "session" });
   await client.connect(new StreamTransport({ input: toClient, output: toServer }));
   return async () => (await client.callTool({ name: "echo", arguments: { text } })).content[0].text;
-}
-
-/** Lines in, lines out: the framing the raw baseline's stdio client and server use. */
-function onLines(stream, onLine) {
-  let buffered = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk) => {
-    buffered += chunk;
-    let newline = buffered.indexOf("\n");
-    while (newline !== -1) {
-      onLine(buffered.slice(0, newline));
-      buffered = buffered.slice(newline + 1);
-      newline = buffered.indexOf("\n");
-    }
-  });
 }
 
 function rawPair() {
