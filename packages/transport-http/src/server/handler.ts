@@ -43,11 +43,11 @@ export interface StreamableHttpHandler {
  * definition serves any number of sessions. The handler imports nothing from `node:`.
  *
  * A POST whose answer is ready at once gets one JSON body, any other an SSE stream (see the
- * `jsonResponse` option). Every SSE event carries an id naming its stream (`p3-17`: POST stream 3; `g-5`: the GET
- * stream) and goes to the `eventStore`; a GET with `Last-Event-ID` replays what followed that
- * event on its stream, then goes on live (410 when the store does not know the id). Sessions on
- * 2025-11-25 get SSE polling: each stream starts with a priming event, and the server may close a
- * connection early (`closeSseAfterMs`, `HttpServerTransport.closeStream`).
+ * `jsonResponse` option). Every SSE event carries an id naming its stream (`p3-17`: POST stream
+ * 3; `g-5`: the GET stream) and goes to the `eventStore`; a GET with `Last-Event-ID` replays what
+ * followed that event on its stream, then goes on live (410 when the store does not know the id).
+ * Sessions on 2025-11-25 get SSE polling: each stream starts with a priming event, and the server
+ * may close a connection early (`closeSseAfterMs`, `HttpServerTransport.closeStream`).
  *
  * @example
  * ```ts
