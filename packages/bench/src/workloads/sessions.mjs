@@ -11,6 +11,7 @@
 // is reported both whole and as RSS growth minus young-generation growth, the same for every
 // contender.
 import { sdkContenders } from "../contenders/index.mjs";
+import { interleaved } from "../lib/compare.mjs";
 import { startHttpChild } from "../lib/http-child.mjs";
 import { bytes, printTable } from "../lib/table.mjs";
 import { target } from "../lib/targets.mjs";
@@ -88,10 +89,15 @@ async function measure(contender, sessions) {
   }
 }
 
-export async function run({ sessions }) {
-  const rows = [];
-  for (const c of sdkContenders) rows.push(await measure(c, sessions));
-  console.log(`\nserver memory per idle HTTP session (${sessions} sessions, after GC)`);
+export async function run({ sessions, reps }) {
+  // Each repetition starts a fresh server child; RSS and the young generation vary by a tenth or
+  // more from one to the next, so the medians of interleaved repetitions are reported.
+  const runs = new Map(sdkContenders.map((c) => [c.name, () => measure(c, sessions)]));
+  const medians = await interleaved(runs, { reps, warmup: false });
+  const rows = [...medians].map(([contender, m]) => ({ contender, ...m }));
+  console.log(
+    `\nserver memory per idle HTTP session (${sessions} sessions, after GC; median of ${reps} runs)`,
+  );
   printTable(
     rows.map((r) => ({
       ...r,
