@@ -1,7 +1,8 @@
+import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type HttpServerTransport, MemoryEventStore } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
-import { initializeRequest, POST_HEADERS } from "./helpers.js";
+import { initializeRequest, POST_HEADERS, sleep } from "./helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 import { raw } from "./raw.js";
 
@@ -148,6 +149,33 @@ forEachHttpPath(() => {
         "text/event-stream",
         `id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${result(5, "now")}\n\n`,
       ]);
+    });
+
+    it("keeps a late answer for a resume when the client leaves before it is ready, and serves on", async () => {
+      const store = new MemoryEventStore();
+      const url = await serve({ eventStore: store });
+      const headers = await session(url);
+      // Sent in full, then the connection is dropped at once: the answer (20 ms later) is not ready.
+      await new Promise<void>((resolve) => {
+        const body = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "later" });
+        const req = httpRequest(url, {
+          method: "POST",
+          headers: { ...headers, "content-length": String(body.length) },
+        });
+        req.on("error", () => resolve());
+        req.end(body, () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      await sleep(60);
+      // The stream was opened for the late answer: its priming event and the answer wait in the store.
+      expect(store.size).toBe(2);
+      const next = await raw(url, {
+        headers,
+        body: JSON.stringify({ jsonrpc: "2.0", id: 8, method: "now" }),
+      });
+      expect([next.status, next.body]).toEqual([200, result(8, "now")]);
     });
 
     it("ends a stream, as before, when the session ends before the answer could be chosen", async () => {
