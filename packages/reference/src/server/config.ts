@@ -1,3 +1,5 @@
+import type { JsonResponse } from "@mcpkit/transport-http";
+
 /** The transports the everything-server can serve. */
 export type TransportKind = "stdio" | "http" | "sse" | "ws";
 
@@ -16,7 +18,7 @@ export interface ServerConfig {
    * is ready at once, else SSE), `true` always JSON (`--json-response`), `false` always SSE
    * (`--sse-response`).
    */
-  readonly jsonResponse: boolean | "when-ready";
+  readonly jsonResponse: JsonResponse;
 }
 
 /** A command-line mistake: the message is shown with the usage. */
@@ -38,7 +40,7 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
   let host = "127.0.0.1";
   let port = 0;
   let stateless = false;
-  let jsonResponse: boolean | "when-ready" = "when-ready";
+  let jsonResponse: JsonResponse = "when-ready";
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [name, inline] = arg.includes("=")

@@ -1,4 +1,5 @@
 import { MediaType } from "../shared/headers.js";
+import type { JsonResponse } from "./options.js";
 import type { AnswerMode } from "./request-stream.js";
 
 /** The media types of an `Accept` header that are not refused with `q=0`. */
@@ -49,7 +50,7 @@ export function isJsonContentType(contentType: string | null): boolean {
  * client accepts: the only form it takes, else the option's (`true` JSON, `false` SSE,
  * `"when-ready"` whichever fits once the engine has answered or not).
  */
-export function answerMode(jsonResponse: boolean | "when-ready", forms: AnswerForms): AnswerMode {
+export function answerMode(jsonResponse: JsonResponse, forms: AnswerForms): AnswerMode {
   if (!forms.sse) return "json";
   if (!forms.json) return "sse";
   if (jsonResponse === "when-ready") return "when-ready";

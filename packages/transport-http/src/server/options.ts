@@ -7,6 +7,19 @@ import type { AllowList } from "./origin.js";
 import type { HttpServerTransport } from "./session-transport.js";
 import type { StatelessHttpServerTransport } from "./stateless/transport.js";
 
+/**
+ * How a POST holding requests is answered (see `StreamableHttpHandlerOptions.jsonResponse`):
+ * `"when-ready"` JSON when the answer is ready at once, else SSE; `true` always JSON; `false`
+ * always SSE.
+ *
+ * @example
+ * ```ts
+ * const form: JsonResponse = "when-ready";
+ * createStreamableHttpHandler({ onSession: (t) => server.connect(t), jsonResponse: form });
+ * ```
+ */
+export type JsonResponse = boolean | "when-ready";
+
 /** Options of {@link createStreamableHttpHandler}. */
 export interface StreamableHttpHandlerOptions {
   /**
@@ -36,7 +49,7 @@ export interface StreamableHttpHandlerOptions {
    * - `true`: always one JSON body; related messages (progress, server requests) then go on the
    *   GET stream.
    */
-  readonly jsonResponse?: boolean | "when-ready";
+  readonly jsonResponse?: JsonResponse;
   /** Serve the standalone GET stream; when false, GET gets 405. Default true. */
   readonly standaloneStream?: boolean;
   /** Largest request body in bytes; larger gets 413. Default 4 MiB. */

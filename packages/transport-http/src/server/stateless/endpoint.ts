@@ -3,6 +3,7 @@ import { MediaType } from "../../shared/headers.js";
 import { isRequest, isResponse } from "../../shared/messages.js";
 import { type AnswerForms, answerMode } from "../negotiate.js";
 import type { InboundRequest } from "../inbound.js";
+import type { JsonResponse } from "../options.js";
 import { RefusalCode, refusal } from "../refusal.js";
 import { type Reply, emptyReply } from "../reply.js";
 import { checkStatelessHeaders } from "./header-check.js";
@@ -10,7 +11,7 @@ import { StatelessHttpServerTransport, type StatelessTransportSettings } from ".
 
 /** What the stateless side of the endpoint needs from the handler. */
 export interface StatelessEndpointSettings extends StatelessTransportSettings {
-  readonly jsonResponse: boolean | "when-ready";
+  readonly jsonResponse: JsonResponse;
   /** Receives the shared transport (the handler's `onStateless`). */
   readonly onStateless: (transport: StatelessHttpServerTransport) => void | Promise<void>;
   readonly onError: (error: unknown) => void;
