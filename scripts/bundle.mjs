@@ -4,8 +4,9 @@
  * external. A cold `import` then reads a handful of files instead of dozens, which is most of its
  * cost on Node. Run from a package directory: `node ../../scripts/bundle.mjs`.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
+import { restoreClassNames } from "./class-names.mjs";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8"));
 
@@ -37,7 +38,7 @@ const external = [
 // dist and be packed and published alongside the current ones.
 rmSync("dist/chunks", { recursive: true, force: true });
 
-await build({
+const { metafile } = await build({
   entryPoints,
   outdir: "dist",
   outbase: "src",
@@ -52,4 +53,12 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   legalComments: "none",
   logLevel: "warning",
+  metafile: true,
 });
+
+// Classes that refer to themselves come out named `_Name`: give them their own names back.
+for (const output of Object.keys(metafile.outputs).filter((path) => path.endsWith(".js"))) {
+  const code = readFileSync(output, "utf8");
+  const fixed = restoreClassNames(code, output);
+  if (fixed !== code) writeFileSync(output, fixed);
+}

@@ -46,6 +46,9 @@ export function checkPack(dir) {
         if (!files.some((f) => f.startsWith(prefix))) problems.push(`nothing packed for export ${target}`);
       } else if (!has(target)) problems.push(`missing export target ${target}`);
     }
+    const bins = typeof manifest.bin === "string" ? [manifest.bin] : Object.values(manifest.bin ?? {});
+    for (const bin of bins.map((b) => b.replace(/^\.\//, "")))
+      if (!has(bin)) problems.push(`missing bin target ${bin}`);
     for (const file of files) {
       if (/(^|\/)(test|tests|__tests__)\//.test(file) || /\.test\.[cm]?[jt]s$/.test(file))
         problems.push(`test file packed: ${file}`);
