@@ -1,6 +1,7 @@
 import type { Revision } from "@mcpkit/schema";
 import { LocalError } from "../errors.js";
 import type { RequestId } from "../jsonrpc/types.js";
+import { AbortListeners } from "./abort-listeners.js";
 import { InflightTable } from "./inflight.js";
 import type { JsonObject, Progress } from "./types.js";
 
@@ -21,7 +22,8 @@ interface Entry {
   /** When the timeout fires (ms since the epoch), and whether that is the total cap. */
   dueAt: number;
   capped: boolean;
-  detach: (() => void) | undefined;
+  /** The caller's signal, while this request listens to it. */
+  signal: AbortSignal | undefined;
 }
 
 const MAX_TIMER_DELAY = 2_147_483_647;
@@ -86,7 +88,8 @@ export class PendingRequests {
   private clock: ReturnType<typeof setTimeout> | undefined;
   /** When `clock` fires (ms since the epoch); Infinity without one. */
   private clockDueAt = Number.POSITIVE_INFINITY;
-  private listenerCount = 0;
+  /** One listener per caller signal, however many requests share it. */
+  private readonly aborts = new AbortListeners<Entry>((entry, reason) => this.abort(entry, reason));
 
   constructor(private readonly host: PendingHost) {}
 
@@ -99,7 +102,7 @@ export class PendingRequests {
     return this.table.size;
   }
   get listeners(): number {
-    return this.listenerCount;
+    return this.aborts.size;
   }
 
   /** Adds a request; the promise settles when it is answered, times out, is aborted or the connection closes. */
@@ -121,21 +124,12 @@ export class PendingRequests {
         lastProgress: Number.NEGATIVE_INFINITY,
         dueAt: 0,
         capped: false,
-        detach: undefined,
+        signal: r.signal,
       };
       this.table.add(entry);
       if (this.table.size === 1) holdProcess(this.clock, true);
       this.arm(entry, now);
-      const signal = r.signal;
-      if (signal) {
-        const onAbort = () => this.abort(entry, signal.reason);
-        signal.addEventListener("abort", onAbort, { once: true });
-        this.listenerCount++;
-        entry.detach = () => {
-          signal.removeEventListener("abort", onAbort);
-          this.listenerCount--;
-        };
-      }
+      if (r.signal) this.aborts.add(r.signal, entry);
     });
   }
 
@@ -177,8 +171,8 @@ export class PendingRequests {
   private remove(entry: Entry): void {
     this.table.delete(entry);
     if (this.table.size === 0) holdProcess(this.clock, false);
-    entry.detach?.();
-    entry.detach = undefined;
+    if (entry.signal) this.aborts.delete(entry.signal, entry);
+    entry.signal = undefined;
   }
 
   /** (Re)starts the timeout: the idle timeout, but never past the total cap. `now` is `Date.now()`. */
