@@ -18,7 +18,8 @@ export function restoreClassNames(code, fileName = "bundle.js") {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       const value = declaration.initializer;
-      if (!ts.isIdentifier(declaration.name) || !value || !ts.isClassExpression(value) || !value.name) continue;
+      if (!ts.isIdentifier(declaration.name) || !value || !ts.isClassExpression(value) || !value.name)
+        continue;
       const outer = declaration.name.text;
       const inner = value.name.text;
       if (inner === outer) continue;
