@@ -69,6 +69,7 @@ export type LocalErrorCode =
  *
  * @example
  * ```ts
+ * declare function retryLater(): void;
  * try {
  *   await client.callTool({ name: "slow" }, { timeoutMs: 1000 });
  * } catch (error) {

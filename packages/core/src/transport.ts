@@ -91,10 +91,14 @@ export interface Transport {
  *
  * @example
  * ```ts
- * send(payload: JsonRpcPayload): Promise<void> {
- *   if (this.closed) return Promise.reject(new LocalError("connection_closed", "closed"));
- *   this.socket.write(`${JSON.stringify(payload)}\n`);
- *   return SENT;
+ * class LineWriter {
+ *   closed = false;
+ *   constructor(private readonly socket: NodeJS.WritableStream) {}
+ *   send(payload: JsonRpcPayload): Promise<void> {
+ *     if (this.closed) return Promise.reject(new LocalError("connection_closed", "closed"));
+ *     this.socket.write(`${JSON.stringify(payload)}\n`);
+ *     return SENT;
+ *   }
  * }
  * ```
  */

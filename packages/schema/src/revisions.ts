@@ -39,6 +39,8 @@ export function eraOf(revision: Revision): Era {
  *
  * @example
  * ```ts
+ * declare const params: { protocolVersion: string };
+ * declare function negotiate(revision: Revision): void;
  * const requested: string = params.protocolVersion;
  * if (isRevision(requested)) negotiate(requested);
  * ```

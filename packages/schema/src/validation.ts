@@ -39,6 +39,7 @@ function compiled(revision: Revision, typeName: string): CompiledValidator {
  *
  * @example
  * ```ts
+ * declare const message: unknown;
  * const checkCall = validatorFor("2025-11-25", "CallToolRequest");
  * const result = checkCall(message);
  * if (!result.ok) console.error(result.issues[0]?.pointer, result.issues[0]?.keyword);

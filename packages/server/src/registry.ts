@@ -4,7 +4,9 @@
  *
  * @example
  * ```ts
- * const handle = server.tool({ name: "deploy", inputSchema: { type: "object" } }, deploy);
+ * const handle = server.tool({ name: "deploy", inputSchema: { type: "object" } }, () => ({
+ *   content: [{ type: "text", text: "deployed" }],
+ * }));
  * handle.disable(); // hidden from tools/list, calls get -32602 "Unknown tool"
  * handle.update({ description: "Deploys the current branch" });
  * handle.remove();

@@ -262,6 +262,7 @@ export class Server {
    *
    * @example
    * ```ts
+   * declare function refresh(session: ServerSession): void;
    * server.setNotificationHandler("notifications/roots/list_changed", (_params, { session }) => refresh(session));
    * ```
    */
@@ -277,6 +278,8 @@ export class Server {
    *
    * @example
    * ```ts
+   * import { z } from "zod";
+   *
    * const add = server.tool(
    *   { name: "add", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } } },
    *   ({ a, b }) => ({ content: [{ type: "text", text: String(Number(a) + Number(b)) }] }),

@@ -139,6 +139,7 @@ export class ServerSession {
    *
    * @example
    * ```ts
+   * declare const session: ServerSession;
    * if (await session.subscribe("file:///notes.md")) server.resourceUpdated("file:///notes.md");
    * ```
    */
@@ -251,6 +252,8 @@ export class ServerSession {
    *
    * @example
    * ```ts
+   * declare const ctx: ServerContext;
+   * declare function onSignedIn(elicitationId: string, then: () => void): void;
    * // In a tool: hand the user a URL, then report back when your web app saw the flow finish.
    * const elicitationId = crypto.randomUUID();
    * await ctx.elicit({ mode: "url", message: "Sign in to Acme", url: `https://acme.example/auth?e=${elicitationId}`, elicitationId });

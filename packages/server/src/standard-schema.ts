@@ -38,6 +38,10 @@ export type SchemaSide = "input" | "output";
  *
  * @example
  * ```ts
+ * import { toJsonSchema } from "@valibot/to-json-schema";
+ * import type * as v from "valibot";
+ * import { z } from "zod";
+ *
  * // zod 4
  * const fromZod: ToJsonSchema = (schema, io) => z.toJSONSchema(schema as z.ZodType, { io });
  * // valibot, with @valibot/to-json-schema

@@ -61,6 +61,8 @@ export interface ToolDefinition {
  *
  * @example
  * ```ts
+ * import { z } from "zod";
+ *
  * const add = z.object({ a: z.number(), b: z.number() });
  * server.tool({ name: "add", input: add }, ({ a, b }) => ({
  *   content: [{ type: "text", text: String(a + b) }],

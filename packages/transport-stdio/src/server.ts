@@ -25,6 +25,7 @@ export interface StdioServerTransportOptions {
  *
  * @example
  * ```ts
+ * declare const engine: { receive(message: unknown): void; unreadable(frame: UnreadableFrame): void };
  * const transport = new StdioServerTransport();
  * await transport.start({
  *   onMessage: (value) => engine.receive(value),
@@ -35,6 +36,8 @@ export interface StdioServerTransportOptions {
  *
  * @example Explicit streams, for tests or embedding
  * ```ts
+ * import { PassThrough } from "node:stream";
+ *
  * const input = new PassThrough();
  * const output = new PassThrough();
  * const transport = new StdioServerTransport({ input, output });

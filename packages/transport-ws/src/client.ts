@@ -87,6 +87,7 @@ type State = "new" | "starting" | "open" | "reconnecting" | "closed";
  *
  * @example A browser, Deno, Bun or Node 22's global WebSocket
  * ```ts
+ * declare const auth: { freshToken(): Promise<string> };
  * const transport = new WebSocketClientTransport("wss://mcp.example.com/mcp", {
  *   WebSocket: globalThis.WebSocket,
  *   bearerToken: () => auth.freshToken(), // sent as an `mcp.bearer.` subprotocol entry

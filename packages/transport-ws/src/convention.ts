@@ -12,6 +12,8 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
  *
  * @example
  * ```ts
+ * declare const error: unknown;
+ * declare function reconnect(): void;
  * if (error instanceof WebSocketClosedError && error.closeCode === CloseCode.KeepAliveTimeout) reconnect();
  * ```
  */

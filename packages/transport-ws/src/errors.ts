@@ -8,9 +8,9 @@ import { CloseCode } from "./convention.js";
  *
  * @example
  * ```ts
- * transport.closed.then(() => {});
  * await transport.start({
- *   onMessage, onUnreadable,
+ *   onMessage: (message) => console.log(message),
+ *   onUnreadable: (frame) => console.error(frame.detail),
  *   onClose: (error) => {
  *     if (error instanceof WebSocketClosedError) console.log(error.closeCode, error.closeReason);
  *   },

@@ -34,7 +34,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  *   port: 0,
  *   onConnection: (transport) => {
  *     console.log(transport.context.authInfo?.clientId);
- *     return mcpServer.connect(transport);
+ *     return server.connect(transport);
  *   },
  * });
  * ```

@@ -17,7 +17,7 @@ import {
 /** Options of {@link serveWebSocket}. */
 export interface WebSocketServeOptions {
   /** Called with each accepted connection's transport; start it (e.g. `server.connect(transport)`). A throw or rejection closes the connection with 1011. */
-  readonly onConnection: (transport: WebSocketServerTransport) => void | Promise<void>;
+  readonly onConnection: (transport: WebSocketServerTransport) => unknown;
   /** Share this HTTP(S) server's port: upgrades on `path` are taken, everything else is left alone. Without it the server listens alone. */
   readonly httpServer?: HttpServer;
   /** Listening alone: the host. Default `127.0.0.1`. */
@@ -59,20 +59,24 @@ export interface WebSocketServeOptions {
  * ```ts
  * const wss = await serveWebSocket({
  *   port: 3001,
- *   onConnection: (transport) => mcpServer.connect(transport),
+ *   onConnection: (transport) => server.connect(transport),
  * });
  * console.log(`MCP over WebSocket at ${wss.url}`); // ws://127.0.0.1:3001/mcp
  * ```
  *
  * @example Sharing a port with other handlers
  * ```ts
+ * import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+ *
+ * declare const app: (req: IncomingMessage, res: ServerResponse) => void;
+ * declare function verify(token: string): Promise<AuthInfo | null>;
  * const http = createServer(app);
  * const wss = await serveWebSocket({
  *   httpServer: http,
  *   path: "/mcp",
  *   allowedOrigins: ["https://app.example.com"],
  *   authenticate: async ({ token }) => (token && (await verify(token))) || null,
- *   onConnection: (transport) => mcpServer.connect(transport),
+ *   onConnection: (transport) => server.connect(transport),
  * });
  * http.listen(8080);
  * ```

@@ -154,6 +154,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
    *
    * @example
    * ```ts
+   * const serverConnection = new Connection({ era: new AdaptiveServerEra({ serverInfo, capabilities: {} }) });
    * const [clientSide, serverSide] = createInMemoryPair();
    * await serverConnection.connect(serverSide);
    * ```
@@ -199,6 +200,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
    *
    * @example
    * ```ts
+   * declare function refreshTools(): Promise<void>;
    * connection.setNotificationHandler("notifications/tools/list_changed", () => refreshTools());
    * ```
    */

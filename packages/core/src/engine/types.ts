@@ -68,6 +68,7 @@ export interface PeerInfo {
  *
  * @example
  * ```ts
+ * const form = { message: "Deploy now?", requestedSchema: { type: "object", properties: {} } };
  * connection.setRequestHandler("tools/call", async (params, ctx) => {
  *   const confirm = ctx.input?.responses?.confirm;
  *   if (!confirm) return ctx.input!.inputRequired({ confirm: { method: "elicitation/create", params: form } }, { step: 1 });
@@ -129,6 +130,7 @@ export interface RequestContext {
  *
  * @example
  * ```ts
+ * declare function log(revision: string, params: Params): void;
  * connection.setNotificationHandler("notifications/message", (params, ctx) => log(ctx.revision, params));
  * ```
  */
@@ -159,6 +161,7 @@ export type RequestHandler = (params: Params, ctx: RequestContext) => JsonObject
  *
  * @example
  * ```ts
+ * declare const cache: { invalidate(key: string): void };
  * const onToolsChanged: NotificationHandler = () => cache.invalidate("tools");
  * ```
  */
@@ -171,6 +174,7 @@ export type NotificationHandler = (params: Params, ctx: NotificationContext) => 
  *
  * @example
  * ```ts
+ * const era = new AdaptiveServerEra({ serverInfo, capabilities: { tools: {} } });
  * const table = new Map<string, RequestHandler>([["tools/list", () => ({ tools: [] })]]);
  * const shared: HandlerLookup = {
  *   requestHandler: (method) => table.get(method),
@@ -192,7 +196,7 @@ export interface HandlerLookup {
  * @example
  * ```ts
  * await connection.close();
- * assert.deepEqual(connection.diagnostics(), { pendingRequests: 0, inflightRequests: 0, activeTimers: 0, signalListeners: 0 });
+ * console.log(connection.diagnostics()); // { pendingRequests: 0, inflightRequests: 0, activeTimers: 0, signalListeners: 0 }
  * ```
  */
 export interface ConnectionDiagnostics {

@@ -6,6 +6,7 @@ import { isObject } from "./lifecycle.js";
  *
  * @example
  * ```ts
+ * declare const request: { params: { _meta: Record<string, unknown> } };
  * const version = request.params._meta[MetaKey.protocolVersion]; // "2026-07-28"
  * ```
  */

@@ -48,6 +48,8 @@ export interface StatelessServerOptions {
  *
  * @example
  * ```ts
+ * declare const sharedSecret: string;
+ * declare const elicitConfirm: { method: "elicitation/create"; params: JsonObject };
  * const era = new StatelessServerEra({
  *   serverInfo: { name: "deployer", version: "1.0.0" },
  *   capabilities: { tools: {} },

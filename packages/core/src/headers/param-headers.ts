@@ -106,6 +106,7 @@ export function renderParamValue(value: unknown): string | undefined {
  *
  * @example
  * ```ts
+ * const bindings = [{ property: "region", name: "Region", header: "Mcp-Param-Region" }];
  * paramHeaders(bindings, { region: "Zürich" }); // { "Mcp-Param-Region": "=?base64?WsO8cmljaA==?=" }
  * ```
  */
@@ -144,6 +145,7 @@ function headerIn(headers: Readonly<Record<string, string>>, name: string): stri
  *
  * @example
  * ```ts
+ * const bindings = [{ property: "region", name: "Region", header: "Mcp-Param-Region" }];
  * checkParamHeaders(bindings, { region: "us-west1" }, { "mcp-param-region": "us-east1" });
  * // { code: -32020, message: "Header mismatch: Mcp-Param-Region header value 'us-east1' does not match body value 'us-west1'", ... }
  * ```

@@ -31,6 +31,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  *
  * @example
  * ```ts
+ * declare function answerEach(requests: Readonly<Record<string, JsonObject>>): Promise<Record<string, JsonObject>>;
  * const result = await requestWithInputRounds(connection, "tools/call", { name: "deploy" }, {
  *   fulfil: async (requests) => answerEach(requests), // { confirm: { action: "accept", content: { ok: true } } }
  *   maxRounds: 5,

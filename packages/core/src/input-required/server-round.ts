@@ -59,6 +59,7 @@ function neededCapability(revision: Revision, request: Record<string, unknown>):
  *
  * @example
  * ```ts
+ * declare const ctx: RequestContext;
  * if (!hasCapability(ctx.peer.capabilities, "sampling")) throw missingClientCapability("sampling");
  * // { code: -32021, message: "Missing required client capability: sampling", data: { requiredCapabilities: { sampling: {} } } }
  * ```

@@ -5,6 +5,8 @@
  *
  * @example
  * ```ts
+ * declare const sender: HttpSender;
+ * const url = "https://mcp.example.com/mcp";
  * const stop = new AbortSwitch();
  * const reply = sender.send({ method: "GET", url, headers: {}, abort: stop });
  * stop.abort(); // the request (or its body, once the reply is in) is torn down

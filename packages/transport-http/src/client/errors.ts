@@ -7,6 +7,8 @@ import { type JsonRpcErrorObject, LocalError } from "@mcpkit/core";
  *
  * @example
  * ```ts
+ * declare const message: JsonRpcMessage;
+ * declare function refreshToken(): Promise<void>;
  * try { await transport.send(message); } catch (error) {
  *   if (error instanceof HttpStatusError && error.status === 401) await refreshToken();
  *   if (error instanceof HttpStatusError) console.log(error.rpcError?.code); // e.g. -32600
@@ -56,6 +58,8 @@ export function rpcErrorIn(text: string): JsonRpcErrorObject | undefined {
  *
  * @example
  * ```ts
+ * declare const transport: StreamableHttpClientTransport;
+ * declare function reconnectWithNewSession(): Promise<void>;
  * await transport.closed;
  * if (transport.sessionExpired) await reconnectWithNewSession();
  * ```

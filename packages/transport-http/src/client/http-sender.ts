@@ -46,8 +46,10 @@ export interface HttpReply {
  *
  * @example
  * ```ts
+ * import { readFileSync } from "node:fs";
+ * import { Agent } from "node:https";
  * import { nodeHttpSender } from "@mcpkit/transport-http/node";
- * const sender = nodeHttpSender({ agent: new https.Agent({ keepAlive: true, ca }) });
+ * const sender = nodeHttpSender({ agent: new Agent({ keepAlive: true, ca: readFileSync("ca.pem") }) });
  * new StreamableHttpClientTransport("https://mcp.example.com/mcp", { sender });
  * ```
  */

@@ -28,6 +28,7 @@ export interface NodeHttpSenderOptions {
  *
  * @example
  * ```ts
+ * import { readFileSync } from "node:fs";
  * import { Agent } from "node:https";
  * import { StreamableHttpClientTransport } from "@mcpkit/transport-http";
  * import { nodeHttpSender } from "@mcpkit/transport-http/node";

@@ -16,6 +16,7 @@ export type HoldKind =
  *
  * @example
  * ```ts
+ * declare function postIt(dispatched: () => void): Promise<void>;
  * const order = new PostOrder(50);
  * const sent = order.enqueue("request", (dispatched) => postIt(dispatched));
  * await order.settled(); // before DELETE on close

@@ -191,6 +191,8 @@ export class SseParser {
  *
  * @example
  * ```ts
+ * const response = await fetch("https://mcp.example.com/events");
+ * if (!response.body) throw new Error("no body");
  * for await (const event of readSse(response.body)) console.log(event.data);
  * ```
  */

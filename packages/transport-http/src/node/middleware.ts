@@ -35,6 +35,8 @@ export interface MiddlewareOptions {
  *
  * @example
  * ```ts
+ * declare const app: { use(...handlers: unknown[]): void };
+ * declare const express: { json(options: { limit: string }): unknown };
  * const handler = createStreamableHttpHandler({ onSession: (t) => server.connect(t) });
  * app.use(express.json({ limit: "4mb" }));
  * app.use("/mcp", streamableHttpMiddleware(handler));

@@ -8,6 +8,8 @@ import { Readable } from "node:stream";
  *
  * @example
  * ```ts
+ * import { createServer } from "node:http";
+ * declare const handler: StreamableHttpHandler;
  * createServer(async (req, res) => writeWebResponse(await handler.handle(toWebRequest(req, res)), res));
  * ```
  */
@@ -46,6 +48,8 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, body?: s
  *
  * @example
  * ```ts
+ * import type { ServerResponse } from "node:http";
+ * declare const res: ServerResponse;
  * await writeWebResponse(new Response("hello", { status: 200 }), res);
  * ```
  */

@@ -20,6 +20,7 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
  *
  * @example
  * ```ts
+ * import { createServer } from "node:http";
  * const handler = createStreamableHttpHandler({ onSession: (t) => server.connect(t) });
  * const listener = toNodeListener(handler);
  * createServer((req, res) => (req.url === "/mcp" ? listener(req, res) : res.writeHead(404).end())).listen(3000, "127.0.0.1");

@@ -136,6 +136,8 @@ export class HttpServerTransport implements Transport {
    *
    * @example
    * ```ts
+   * declare const transport: HttpServerTransport;
+   * declare const request: { id: RequestId };
    * // A long tool call: free the connection, the client polls back for the result.
    * transport.closeStream(request.id);
    * ```
@@ -150,6 +152,7 @@ export class HttpServerTransport implements Transport {
    *
    * @example
    * ```ts
+   * declare const transport: HttpServerTransport;
    * // Before a rolling restart: let clients come back (to another instance sharing the event store).
    * transport.closeStandaloneStream();
    * ```

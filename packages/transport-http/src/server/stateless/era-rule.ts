@@ -24,6 +24,7 @@ export function envelopeVersion(message: unknown): unknown {
  *
  * @example
  * ```ts
+ * const body = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} };
  * isStatelessPost(new Headers({ "mcp-protocol-version": "2026-07-28" }), body); // true
  * ```
  */

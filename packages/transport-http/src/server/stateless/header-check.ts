@@ -39,7 +39,8 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
  *
  * @example
  * ```ts
- * checkStatelessHeaders(headers, { jsonrpc: "2.0", id: 1, method: "tools/list", params: {...} });
+ * const headers = new Headers({ "mcp-protocol-version": "2026-07-28" });
+ * checkStatelessHeaders(headers, { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
  * // { code: -32020, message: "Header mismatch: required header Mcp-Method is missing", data: { header: "Mcp-Method", expected: "tools/list" } }
  * ```
  */
