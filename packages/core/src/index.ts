@@ -45,6 +45,7 @@ export {
 
 // The engine.
 export { Connection, type ConnectionOptions } from "./engine/connection.js";
+export { DEFAULT_MAX_BATCH_SIZE } from "./engine/router.js";
 export type { InvalidParamsData } from "./engine/checks.js";
 export type {
   ConnectionDiagnostics,

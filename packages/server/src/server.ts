@@ -64,6 +64,12 @@ export interface ServerOptions {
   /** Validate every outbound message against the client's revision. Default false. */
   readonly validateOutbound?: boolean;
   /**
+   * The most messages one JSON-RPC batch (2025-03-26 clients) may hold; a larger batch is refused
+   * whole with one -32600 error and none of it runs. Default 100 (`DEFAULT_MAX_BATCH_SIZE` of
+   * `@mcpkit/core`).
+   */
+  readonly maxBatchSize?: number;
+  /**
    * Derives the JSON Schema served for a Standard Schema tool that gives none (a tool's own
    * `toJsonSchema` wins), e.g. `(schema, io) => z.toJSONSchema(schema as z.ZodType, { io })`.
    * Schemas with a Standard JSON Schema converter of their own (zod 4.2+) need no hook.
@@ -165,6 +171,7 @@ export class Server {
       requestState: options.requestState,
       discoverCache: options.cache?.discover ?? { ttlMs: 60_000, cacheScope: "public" },
       timeoutMs: options.timeoutMs,
+      maxBatchSize: options.maxBatchSize,
       validateOutbound: options.validateOutbound ?? false,
       logging:
         logging === false

@@ -8,9 +8,17 @@ import { describeIssue, firstResultIssue } from "./checks.js";
 import { errorResponse, type InboundDispatcher } from "./inbound.js";
 import type { PendingRequests } from "./pending.js";
 
+/**
+ * The most messages one JSON-RPC batch (2025-03-26) may hold unless a connection says otherwise:
+ * a larger batch is refused whole, so one frame cannot start an unbounded number of handlers.
+ */
+export const DEFAULT_MAX_BATCH_SIZE = 100;
+
 /** What the router needs from its connection. */
 export interface RouterHost {
   readonly era: EraStrategy;
+  /** The most messages one batch may hold. */
+  readonly maxBatchSize: number;
   readonly inbound: InboundDispatcher;
   readonly pending: PendingRequests;
   readonly validateResults: boolean;
@@ -98,6 +106,12 @@ export class MessageRouter {
     }
     if (values.length === 0) {
       this.respond(errorResponse(null, invalidRequest("a batch must not be empty")));
+      return;
+    }
+    const limit = this.host.maxBatchSize;
+    if (values.length > limit) {
+      const reason = `a batch of ${values.length} messages is over the limit of ${limit} (maxBatchSize)`;
+      this.respond(errorResponse(null, invalidRequest(reason)));
       return;
     }
     // Every element starts in order; the answers go back together (notifications have none).
