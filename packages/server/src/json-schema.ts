@@ -1,3 +1,4 @@
+import { truncateEcho } from "@mcpkit/core";
 import { compileJsonSchema, type JsonSchemaIssue } from "@mcpkit/json-schema";
 
 /** A JSON Schema object, served to clients verbatim. */
@@ -13,8 +14,9 @@ export interface SchemaIssue {
 export type SchemaCheck = (value: unknown) => SchemaIssue | undefined;
 
 function describe(issue: JsonSchemaIssue): SchemaIssue {
-  const where = issue.pointer === "" ? "(root)" : issue.pointer;
-  return { pointer: issue.pointer, message: `${where} ${issue.message}` };
+  // The pointer may name members the client chose: errors repeat it bounded.
+  const pointer = truncateEcho(issue.pointer);
+  return { pointer, message: `${pointer === "" ? "(root)" : pointer} ${issue.message}` };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { classify } from "../jsonrpc/classify.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
@@ -70,8 +71,8 @@ export class MessageRouter {
     if (!this.host.isOpen()) return;
     const error =
       frame.problem === "parse"
-        ? new McpError(ErrorCode.ParseError, `Parse error: ${frame.detail}`)
-        : invalidRequest(`message too large: ${frame.detail}`);
+        ? new McpError(ErrorCode.ParseError, `Parse error: ${truncateEcho(frame.detail)}`)
+        : invalidRequest(`message too large: ${truncateEcho(frame.detail)}`);
     this.respond(errorResponse(null, error));
   }
 
@@ -164,7 +165,10 @@ export class MessageRouter {
       // Late answers (after a timeout or a cancel) are expected and ignored; others are worth a note.
       if (!this.host.issued(id)) {
         this.host.report(
-          new LocalError("invalid_message", `Received an answer to unknown request id ${JSON.stringify(id)}`),
+          new LocalError(
+            "invalid_message",
+            `Received an answer to unknown request id ${truncateEcho(JSON.stringify(id))}`,
+          ),
         );
       }
       return;

@@ -1,4 +1,5 @@
 import { isRevision, methodInfo, type Revision } from "@mcpkit/schema";
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import type { JsonRpcNotification, JsonRpcRequest } from "../jsonrpc/types.js";
@@ -97,7 +98,7 @@ export class StatelessServerEra implements EraStrategy {
         ok: false,
         error: new McpError(ErrorCode.UnsupportedProtocolVersion, "Unsupported protocol version", {
           supported: this.supportedVersions,
-          requested,
+          requested: truncateEcho(requested),
         }),
       };
     }
