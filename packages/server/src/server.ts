@@ -11,6 +11,7 @@ import {
 } from "./features/resources.js";
 import type { FeatureEnv } from "./features/shared.js";
 import { assertParamHeaderAnnotations } from "./features/param-headers.js";
+import { assertToolName } from "./features/tool-name.js";
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
@@ -122,7 +123,10 @@ export class Server {
       (t) => t.name,
       "tool",
       () => this.changed("tools"),
-      assertParamHeaderAnnotations,
+      (tool) => {
+        assertToolName(tool.name);
+        assertParamHeaderAnnotations(tool);
+      },
     );
     this.resources = new Registry(
       (r) => r.uri,
