@@ -74,7 +74,12 @@ export type {
   Outbound,
   Role,
 } from "./eras/era.js";
-export { capabilityFor, gateOwner, hasCapability } from "./eras/capabilities.js";
+export {
+  capabilitiesForRevision,
+  capabilityFor,
+  gateOwner,
+  hasCapability,
+} from "./eras/capabilities.js";
 export {
   negotiateRevision,
   revisionAllowsBatches,

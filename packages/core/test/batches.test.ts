@@ -126,9 +126,9 @@ describe("JSON-RPC batches in 2025-03-26", () => {
   });
 
   it("refuses a maxBatchSize that is not a positive integer", () => {
-    expect(
-      () => new Connection({ era: new SessionServerEra({ serverInfo }), maxBatchSize: 0 }),
-    ).toThrow(new RangeError("maxBatchSize must be a positive integer (got 0)"));
+    expect(() => new Connection({ era: new SessionServerEra({ serverInfo }), maxBatchSize: 0 })).toThrow(
+      new RangeError("maxBatchSize must be a positive integer (got 0)"),
+    );
   });
 
   it("routes responses that arrive in a batch to their requests", async () => {

@@ -29,7 +29,11 @@ describe("errors that repeat peer input stay small", () => {
     await peer.drain();
     peer.send({ jsonrpc: "2.0", id: 1, method: huge });
     expect(await peer.drain()).toEqual([
-      { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found", data: { method: bounded } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        error: { code: -32601, message: "Method not found", data: { method: bounded } },
+      },
     ]);
   });
 
@@ -60,7 +64,12 @@ describe("errors that repeat peer input stay small", () => {
     const { peer, connection } = await initializedServer("2025-11-25", { prompts: {} });
     connection.setRequestHandler("prompts/get", () => ({ messages: [] }));
     await peer.drain();
-    peer.send({ jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "p", arguments: { [huge]: 5 } } });
+    peer.send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "prompts/get",
+      params: { name: "p", arguments: { [huge]: 5 } },
+    });
     const pointer = `/params/arguments/${"m".repeat(256 - "/params/arguments/".length)}…(+${3_000_000 - (256 - "/params/arguments/".length)} chars)`;
     expect(await peer.drain()).toEqual([
       {

@@ -1,5 +1,6 @@
 import {
   AdaptiveServerEra,
+  capabilitiesForRevision,
   type AdaptiveServerOptions,
   type Admission,
   type Capabilities,
@@ -24,16 +25,14 @@ export interface ServerEraHooks {
   closed(): void;
 }
 
-/** The capabilities a revision can carry: what it lacks is not offered to its clients. */
+/**
+ * The capabilities a revision can carry: only the members its `ServerCapabilities` defines (from
+ * the schema's facts), so a client is never sent a field its revision does not have (no
+ * `completions` at 2024-11-05, no `tasks` before 2025-11-25 or at 2026-07-28, no `extensions`
+ * before 2026-07-28, nothing of one's own making).
+ */
 export function capabilitiesFor(revision: Revision, capabilities: Capabilities): Capabilities {
-  const { completions, tasks, extensions, ...rest } = capabilities;
-  return {
-    ...rest,
-    // 2024-11-05 has no completions flag (completion/complete is ungated there).
-    ...(completions !== undefined && revision >= "2025-03-26" ? { completions } : {}),
-    ...(tasks !== undefined && revision >= "2025-11-25" ? { tasks } : {}),
-    ...(extensions !== undefined && revision >= "2026-07-28" ? { extensions } : {}),
-  };
+  return capabilitiesForRevision(revision, "server", capabilities);
 }
 
 /**

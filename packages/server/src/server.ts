@@ -12,6 +12,7 @@ import {
 import type { FeatureEnv } from "./features/shared.js";
 import { assertParamHeaderAnnotations } from "./features/param-headers.js";
 import { assertToolName } from "./features/tool-name.js";
+import { assertNoTaskSupport, assertNoTasksCapability } from "./tasks-unsupported.js";
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
@@ -47,7 +48,9 @@ export interface ServerOptions {
   readonly instructions?: string;
   /**
    * Merged over the capabilities derived from what is registered (tools, resources, prompts,
-   * completions, logging). Use it for `experimental`, `extensions`, `tasks`, or to turn one off.
+   * completions, logging). Use it for `experimental`, `extensions`, or to turn one off. Each
+   * client is sent only the members its revision defines. `tasks` is refused (it throws): mcpkit
+   * does not serve tasks yet.
    */
   readonly capabilities?: Capabilities;
   /** The revisions served, of either era. Default: all. */
@@ -119,12 +122,14 @@ export class Server {
     readonly info: ImplementationInfo,
     private readonly options: ServerOptions = {},
   ) {
+    assertNoTasksCapability(options.capabilities);
     this.tools = new Registry<ToolRegistration>(
       (t) => t.name,
       "tool",
       () => this.changed("tools"),
       (tool) => {
         assertToolName(tool.name);
+        assertNoTaskSupport(tool);
         assertParamHeaderAnnotations(tool);
       },
     );

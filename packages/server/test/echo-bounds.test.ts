@@ -10,11 +10,15 @@ function server() {
   s.tool(
     {
       name: "t",
-      inputSchema: { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "number" } },
+      inputSchema: {
+        type: "object",
+        properties: { a: { type: "string" } },
+        additionalProperties: { type: "number" },
+      },
     },
     () => ({ content: [] }),
   );
-  s.prompt({ name: "p", arguments: [{ name: "x" }], }, () => ({ messages: [] }));
+  s.prompt({ name: "p", arguments: [{ name: "x" }] }, () => ({ messages: [] }));
   s.resource({ uri: "mem://a", name: "a" }, (uri) => ({ contents: [{ uri, text: "a" }] }));
   return s;
 }

@@ -21,7 +21,7 @@ function adder() {
       outputSchema: { type: "object", properties: { sum: { type: "number" } }, required: ["sum"] },
       annotations: { readOnlyHint: true },
       icons: [{ src: "https://example.com/add.png" }],
-      execution: { taskSupport: "optional" },
+      execution: { taskSupport: "forbidden" },
       _meta: { "acme/x": 1 },
     },
     ({ a, b }) => {
@@ -54,12 +54,9 @@ describe("tools/list", () => {
       _meta: { "acme/x": 1 },
     };
     expected["2025-06-18"] = full;
-    expected["2025-11-25"] = {
-      ...full,
-      icons: [{ src: "https://example.com/add.png" }],
-      execution: { taskSupport: "optional" },
-    };
-    expected["2026-07-28"] = expected["2025-11-25"];
+    expected["2026-07-28"] = { ...full, icons: [{ src: "https://example.com/add.png" }] };
+    // `execution` is a 2025-11-25 field only (2026-07-28 dropped it with tasks).
+    expected["2025-11-25"] = { ...expected["2026-07-28"], execution: { taskSupport: "forbidden" } };
     for (const revision of allRevisions) {
       const client = await connect(server, revision);
       const result = await client.result("tools/list");

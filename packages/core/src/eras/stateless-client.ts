@@ -11,6 +11,7 @@ import type {
   RequestHandler,
   RequestOptions,
 } from "../engine/types.js";
+import { capabilitiesForRevision } from "./capabilities.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import { MetaKey } from "./envelope.js";
 import { isObject, noPeer, peerFrom } from "./lifecycle.js";
@@ -55,10 +56,13 @@ export class StatelessClientEra implements EraStrategy {
   readonly revision: Revision;
   private host: EraHost | undefined;
   private server: PeerInfo = noPeer;
+  /** The capabilities every envelope carries: the members this revision defines, worked out once. */
+  private readonly announced: Capabilities;
 
   constructor(private readonly options: StatelessClientOptions = {}) {
     this.revision = options.revision ?? newestOf(statelessRevisions);
     checkRevisions([this.revision], "stateless");
+    this.announced = capabilitiesForRevision(this.revision, "client", options.capabilities ?? {});
   }
 
   bind(host: EraHost): void {
@@ -128,7 +132,7 @@ export class StatelessClientEra implements EraStrategy {
     // Object.assign rather than spreads with added keys, which are slow on Node 20 (docs/performance.md).
     const envelope: Record<string, unknown> = Object.assign({}, meta, {
       [MetaKey.protocolVersion]: this.revision,
-      [MetaKey.clientCapabilities]: this.options.capabilities ?? {},
+      [MetaKey.clientCapabilities]: this.announced,
     });
     if (clientInfo !== undefined) envelope[MetaKey.clientInfo] = clientInfo;
     return { revision: this.revision, params: Object.assign({}, params, { _meta: envelope }) };

@@ -19,7 +19,8 @@ export function completionHandlers(
   const completerFor = (ref: Record<string, unknown>, argument: string): Completer | undefined => {
     if (ref.type === "ref/prompt") {
       const prompt = prompts.get(String(ref.name));
-      if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${truncateEcho(String(ref.name))}`);
+      if (!prompt)
+        throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${truncateEcho(String(ref.name))}`);
       return prompt.arguments?.find((a) => a.name === argument)?.complete;
     }
     const template = templates.get(String(ref.uri));

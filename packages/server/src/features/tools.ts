@@ -48,7 +48,9 @@ export function toolFor(revision: Revision, tool: ToolDefinition): Record<string
     ...pick(tool, ["description", "inputSchema"]),
     ...(since.title ? pick(tool, ["outputSchema"]) : {}),
     ...(revision >= "2025-03-26" ? pick(tool, ["annotations"]) : {}),
-    ...(since.icons ? pick(tool, ["icons", "execution"]) : {}),
+    ...(since.icons ? pick(tool, ["icons"]) : {}),
+    // `execution` (task support) is a 2025-11-25 field: 2026-07-28 dropped it with tasks.
+    ...(revision === "2025-11-25" ? pick(tool, ["execution"]) : {}),
     ...(since.meta ? pick(tool, ["_meta"]) : {}),
   };
 }
