@@ -34,6 +34,10 @@ export interface DiscoverOutcome {
   readonly serverCapabilities: Capabilities;
   readonly serverInfo: Readonly<Record<string, unknown>> | undefined;
   readonly instructions: string | undefined;
+  /** The result's `ttlMs` as the server sent it; undefined when it sent none (or not a number). */
+  readonly ttlMs: number | undefined;
+  /** The result's `cacheScope` as the server sent it; undefined when it sent none (or neither value). */
+  readonly cacheScope: "public" | "private" | undefined;
 }
 
 /**
@@ -110,6 +114,9 @@ export class StatelessClientEra implements EraStrategy {
       serverCapabilities: this.server.capabilities ?? {},
       serverInfo: this.server.info,
       instructions: typeof result.instructions === "string" ? result.instructions : undefined,
+      ttlMs: typeof result.ttlMs === "number" ? result.ttlMs : undefined,
+      cacheScope:
+        result.cacheScope === "public" || result.cacheScope === "private" ? result.cacheScope : undefined,
     };
   }
 
