@@ -206,7 +206,7 @@ export class Client {
       const known = this.tools.has(params.name) || this.listed.has("tools");
       tool = known ? this.tools.get(params.name) : await this.knownTool(params.name, options.signal);
     }
-    if (tool) checkStructuredContent(tool, result, this.validator);
+    if (tool) checkStructuredContent(tool, result, this.validator, this.revision);
     return result;
   }
 

@@ -1,7 +1,7 @@
 import { truncateEcho } from "@mcpkit/core";
 import { compileJsonSchema, type JsonSchemaIssue } from "@mcpkit/json-schema";
 
-/** A JSON Schema object, served to clients verbatim. */
+/** A JSON Schema object (served to each client in its revision's dialect: see `servedSchema`). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** The first problem a validator found: where (a JSON pointer into the value) and what. */
