@@ -189,10 +189,10 @@ const forDraft07 = new WeakMap<JsonSchema, JsonSchema>();
  * object; a schema the conversion does not change is served as it is.
  */
 export function servedSchema(revision: Revision, schema: JsonSchema): JsonSchema {
-  if (revision > "2025-06-18" || dialectOf(schema) === "draft-07") return schema;
+  if (revision > "2025-06-18") return schema;
   let served = forDraft07.get(schema);
   if (served === undefined) {
-    const converted = toDraft07(schema);
+    const converted = dialectOf(schema) === "draft-07" ? schema : toDraft07(schema);
     served = JSON.stringify(converted) === JSON.stringify(schema) ? schema : converted;
     forDraft07.set(schema, served);
   }
