@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { capabilitiesForRevision, MetaKey, SessionClientEra, StatelessClientEra } from "../src/index.js";
-import { clientInfo } from "./helpers/fixtures.js";
+import {
+  capabilitiesForRevision,
+  MetaKey,
+  SessionClientEra,
+  SessionServerEra,
+  StatelessClientEra,
+  StatelessServerEra,
+} from "../src/index.js";
+import { clientInfo, envelope, initializeRequest, serverInfo } from "./helpers/fixtures.js";
 import { withRawPeer } from "./helpers/raw-peer.js";
 
 describe("capabilitiesForRevision", () => {
@@ -44,5 +51,26 @@ describe("a client never sends a capability its revision does not have", () => {
     void connection.request("server/discover").catch(() => {});
     const [request] = (await peer.drain()) as { params: { _meta: Record<string, unknown> } }[];
     expect(request?.params._meta[MetaKey.clientCapabilities]).toEqual({ elicitation: {} });
+  });
+});
+
+describe("a server era never announces a capability its revision does not have", () => {
+  it("session era: the initialize result carries the negotiated revision's members", async () => {
+    const era = new SessionServerEra({ serverInfo, capabilities: { tools: {}, completions: {}, tasks: {} } });
+    const { peer } = await withRawPeer({ era });
+    peer.send(initializeRequest("2024-11-05"));
+    const [answer] = (await peer.drain()) as { result: { capabilities: unknown } }[];
+    expect(answer?.result.capabilities).toEqual({ tools: {} });
+  });
+
+  it("stateless era: server/discover carries 2026-07-28 members", async () => {
+    const era = new StatelessServerEra({
+      serverInfo,
+      capabilities: { tools: {}, tasks: {}, extensions: {} },
+    });
+    const { peer } = await withRawPeer({ era });
+    peer.send({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope() } });
+    const [answer] = (await peer.drain()) as { result: { capabilities: unknown } }[];
+    expect(answer?.result.capabilities).toEqual({ tools: {}, extensions: {} });
   });
 });

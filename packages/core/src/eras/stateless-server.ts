@@ -13,6 +13,7 @@ import type {
 } from "../engine/types.js";
 import { RequestStateSealer, type RequestStateSealerOptions } from "../input-required/seal.js";
 import { checkInputRequests, openRound } from "../input-required/server-round.js";
+import { capabilitiesForRevision } from "./capabilities.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import { MetaKey, readEnvelope } from "./envelope.js";
 import { isObject, noPeer, peerFrom } from "./lifecycle.js";
@@ -169,7 +170,7 @@ export class StatelessServerEra implements EraStrategy {
     const { instructions, discoverCache } = this.options;
     return {
       supportedVersions: this.supportedVersions,
-      capabilities: this.ownCapabilities(),
+      capabilities: capabilitiesForRevision(this.revision, "server", this.ownCapabilities()),
       ...(instructions === undefined ? {} : { instructions }),
       ttlMs: discoverCache?.ttlMs ?? 60_000,
       cacheScope: discoverCache?.cacheScope ?? "public",
