@@ -206,7 +206,7 @@ export class Client {
       const known = this.tools.has(params.name) || this.listed.has("tools");
       tool = known ? this.tools.get(params.name) : await this.knownTool(params.name, options.signal);
     }
-    if (tool) checkStructuredContent(tool, result, this.validator);
+    if (tool) checkStructuredContent(tool, result, this.validator, this.revision);
     return result;
   }
 
@@ -290,7 +290,17 @@ export class Client {
     this.logLevel = level;
   }
 
-  /** Asks a 2026-07-28 server again what it offers (refreshing the capabilities the client checks against). */
+  /**
+   * Asks a 2026-07-28 server again what it offers (refreshing the capabilities the client checks
+   * against). The result's cache hints (`ttlMs`, `cacheScope`) are the server's, as it sent them;
+   * absent when it sent none.
+   *
+   * @example
+   * ```ts
+   * const { capabilities, ttlMs } = await client.discover();
+   * const freshUntil = ttlMs === undefined ? Date.now() : Date.now() + Math.max(0, ttlMs);
+   * ```
+   */
   async discover(options?: CallOptions): Promise<T.DiscoverResult> {
     const s = this.need();
     if (!s.stateless)
@@ -306,8 +316,8 @@ export class Client {
       supportedVersions: [...outcome.supportedVersions],
       capabilities: outcome.serverCapabilities as T.DiscoverResult["capabilities"],
       ...(outcome.instructions === undefined ? {} : { instructions: outcome.instructions }),
-      ttlMs: 0,
-      cacheScope: "private",
+      ...(outcome.ttlMs === undefined ? {} : { ttlMs: outcome.ttlMs }),
+      ...(outcome.cacheScope === undefined ? {} : { cacheScope: outcome.cacheScope }),
     };
   }
 

@@ -52,7 +52,8 @@ export type CallToolResult = Omit<S.CallToolResult, "structuredContent"> &
 export type ReadResourceResult = S.ReadResourceResult & StatelessResultFields;
 export type GetPromptResult = S.GetPromptResult & StatelessResultFields;
 export type CompleteResult = S.CompleteResult & StatelessResultFields;
-export type DiscoverResult = L.DiscoverResult;
+/** What `server/discover` answered; the cache hints are present only when the server sent them. */
+export type DiscoverResult = Omit<L.DiscoverResult, "ttlMs" | "cacheScope"> & CacheHints;
 
 /** `tools/call` params. */
 export interface CallToolParams {

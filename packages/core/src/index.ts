@@ -2,6 +2,7 @@
  * @mcpkit/core: the runtime-neutral heart of mcpkit's client and server. No `node:` imports.
  */
 export { McpError, LocalError, type LocalErrorCode } from "./errors.js";
+export { ECHO_LIMIT, truncateEcho } from "./echo.js";
 export { ErrorCode, type ErrorCodeName } from "./jsonrpc/codes.js";
 export { classify, isJsonRpcMessage, type Classified } from "./jsonrpc/classify.js";
 export type {
@@ -45,6 +46,7 @@ export {
 
 // The engine.
 export { Connection, type ConnectionOptions } from "./engine/connection.js";
+export { DEFAULT_MAX_BATCH_SIZE } from "./engine/router.js";
 export type { InvalidParamsData } from "./engine/checks.js";
 export type {
   ConnectionDiagnostics,
@@ -72,7 +74,12 @@ export type {
   Outbound,
   Role,
 } from "./eras/era.js";
-export { capabilityFor, gateOwner, hasCapability } from "./eras/capabilities.js";
+export {
+  capabilitiesForRevision,
+  capabilityFor,
+  gateOwner,
+  hasCapability,
+} from "./eras/capabilities.js";
 export {
   negotiateRevision,
   revisionAllowsBatches,

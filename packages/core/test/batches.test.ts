@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { McpError, SessionServerEra, StatelessServerEra } from "../src/index.js";
+import {
+  Connection,
+  DEFAULT_MAX_BATCH_SIZE,
+  McpError,
+  SessionServerEra,
+  StatelessServerEra,
+} from "../src/index.js";
 import { envelope, initializedServer, initializeRequest, serverInfo } from "./helpers/fixtures.js";
 import { withRawPeer } from "./helpers/raw-peer.js";
 
@@ -63,6 +69,66 @@ describe("JSON-RPC batches in 2025-03-26", () => {
         error: { code: -32600, message: "Invalid Request: a batch must not be empty" },
       },
     ]);
+  });
+
+  it("refuses a batch over maxBatchSize (default 100) with one -32600 error, id null, running none of it", async () => {
+    let calls = 0;
+    const ran = () => {
+      calls++;
+      return { tools: [] };
+    };
+    const setup = await initializedServer("2025-03-26", { tools: {} });
+    setup.connection.setRequestHandler("tools/list", ran);
+    await setup.peer.drain();
+    const requests = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/list" }));
+    setup.peer.send(requests(101));
+    expect(await setup.peer.drain()).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: -32600,
+          message: "Invalid Request: a batch of 101 messages is over the limit of 100 (maxBatchSize)",
+        },
+      },
+    ]);
+    expect(calls).toBe(0);
+    // The connection serves on: a batch at the limit is answered in full.
+    setup.peer.send(requests(100));
+    const [answers] = (await setup.peer.drain()) as unknown[][];
+    expect(answers).toHaveLength(100);
+    expect(calls).toBe(100);
+    expect(DEFAULT_MAX_BATCH_SIZE).toBe(100);
+  });
+
+  it("takes maxBatchSize from the connection options", async () => {
+    const setup = await initializedServer("2025-03-26", { tools: {} }, { maxBatchSize: 2 });
+    setup.connection.setRequestHandler("tools/list", () => ({ tools: [] }));
+    await setup.peer.drain();
+    setup.peer.send([
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      { jsonrpc: "2.0", method: "notifications/roots/list_changed" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    ]);
+    expect(await setup.peer.drain()).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: -32600,
+          message: "Invalid Request: a batch of 3 messages is over the limit of 2 (maxBatchSize)",
+        },
+      },
+    ]);
+    setup.peer.send([{ jsonrpc: "2.0", id: 3, method: "tools/list" }]);
+    expect(await setup.peer.drain()).toEqual([[{ jsonrpc: "2.0", id: 3, result: { tools: [] } }]]);
+  });
+
+  it("refuses a maxBatchSize that is not a positive integer", () => {
+    expect(() => new Connection({ era: new SessionServerEra({ serverInfo }), maxBatchSize: 0 })).toThrow(
+      new RangeError("maxBatchSize must be a positive integer (got 0)"),
+    );
   });
 
   it("routes responses that arrive in a batch to their requests", async () => {

@@ -254,6 +254,8 @@ describe("stateless client and server together", () => {
       serverCapabilities: { tools: {} },
       serverInfo,
       instructions: undefined,
+      ttlMs: 60_000,
+      cacheScope: "public",
     });
     await expect(client.request("tools/list")).resolves.toEqual({
       tools: [],

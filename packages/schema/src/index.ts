@@ -9,6 +9,7 @@ export { eraOf, isRevision, latestRevision, revisions, type Era, type Revision }
 export { definitionNames, validate, validatorFor } from "./validation.js";
 export type { ValidationIssue, ValidationResult } from "./validation-types.js";
 export { methodInfo, methodTable } from "./methods.js";
+export { capabilityFields, type CapabilityFields } from "./capability-fields.js";
 export type { MethodDirection, MethodGate, MethodInfo, MethodTable } from "./method-table.js";
 export type { CompiledValidator, CompiledValidatorError } from "./compiled-validator.js";
 export type * as V2024_11_05 from "./generated/2024-11-05/types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { methodInfo, methodTable, revisions } from "../src/index.js";
+import { capabilityFields, methodInfo, methodTable, revisions } from "../src/index.js";
 
 const count = (revision: (typeof revisions)[number], kind: "request" | "notification") =>
   Object.values(methodTable(revision)).filter((m) => m.kind === kind).length;
@@ -60,5 +60,24 @@ describe("method tables", () => {
   it("keep params inline where old revisions declared them inline", () => {
     expect(methodInfo("2024-11-05", "tools/call")?.params).toBeNull();
     expect(methodInfo("2024-11-05", "nope")).toBeUndefined();
+  });
+});
+
+describe("capability fields", () => {
+  it("name what each revision's capabilities objects define", () => {
+    expect(capabilityFields("2024-11-05", "server")).toEqual([
+      "experimental",
+      "logging",
+      "prompts",
+      "resources",
+      "tools",
+    ]);
+    expect(capabilityFields("2025-11-25", "server")).toContain("tasks");
+    expect(capabilityFields("2026-07-28", "server")).not.toContain("tasks");
+    expect(capabilityFields("2026-07-28", "server")).toContain("extensions");
+    expect(capabilityFields("2024-11-05", "client")).toEqual(["experimental", "roots", "sampling"]);
+    expect(() => capabilityFields("1999-01-01" as never, "server")).toThrow(
+      "unknown protocol revision: 1999-01-01",
+    );
   });
 });

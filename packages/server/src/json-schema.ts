@@ -1,6 +1,7 @@
+import { truncateEcho } from "@mcpkit/core";
 import { compileJsonSchema, type JsonSchemaIssue } from "@mcpkit/json-schema";
 
-/** A JSON Schema object, served to clients verbatim. */
+/** A JSON Schema object (served to each client in its revision's dialect: see `servedSchema`). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** The first problem a validator found: where (a JSON pointer into the value) and what. */
@@ -13,8 +14,9 @@ export interface SchemaIssue {
 export type SchemaCheck = (value: unknown) => SchemaIssue | undefined;
 
 function describe(issue: JsonSchemaIssue): SchemaIssue {
-  const where = issue.pointer === "" ? "(root)" : issue.pointer;
-  return { pointer: issue.pointer, message: `${where} ${issue.message}` };
+  // The pointer may name members the client chose: errors repeat it bounded.
+  const pointer = truncateEcho(issue.pointer);
+  return { pointer, message: `${pointer === "" ? "(root)" : pointer} ${issue.message}` };
 }
 
 /**

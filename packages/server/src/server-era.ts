@@ -1,5 +1,6 @@
 import {
   AdaptiveServerEra,
+  capabilitiesForRevision,
   type AdaptiveServerOptions,
   type Admission,
   type Capabilities,
@@ -24,22 +25,25 @@ export interface ServerEraHooks {
   closed(): void;
 }
 
-/** The capabilities a revision can carry: what it lacks is not offered to its clients. */
+/**
+ * The capabilities a revision can carry: only the members its `ServerCapabilities` defines (from
+ * the schema's facts), so a client is never sent a field its revision does not have (no
+ * `completions` at 2024-11-05, no `tasks` before 2025-11-25 or at 2026-07-28, no `extensions`
+ * before 2026-07-28, nothing of one's own making). Core's eras apply it to what they announce.
+ *
+ * @example
+ * ```ts
+ * capabilitiesFor("2024-11-05", { tools: {}, completions: {} }); // { tools: {} }
+ * ```
+ */
 export function capabilitiesFor(revision: Revision, capabilities: Capabilities): Capabilities {
-  const { completions, tasks, extensions, ...rest } = capabilities;
-  return {
-    ...rest,
-    // 2024-11-05 has no completions flag (completion/complete is ungated there).
-    ...(completions !== undefined && revision >= "2025-03-26" ? { completions } : {}),
-    ...(tasks !== undefined && revision >= "2025-11-25" ? { tasks } : {}),
-    ...(extensions !== undefined && revision >= "2026-07-28" ? { extensions } : {}),
-  };
+  return capabilitiesForRevision(revision, "server", capabilities);
 }
 
 /**
  * The server's era for one connection: core's {@link AdaptiveServerEra} (the first decisive request
  * picks the session or the stateless era), with the middleware chain around every inbound request,
- * built-ins included, and capabilities trimmed to what the negotiated revision can carry.
+ * built-ins included.
  */
 export class ServerEra implements EraStrategy {
   readonly role = "server" as const;
@@ -83,13 +87,8 @@ export class ServerEra implements EraStrategy {
     return this.inner.peerCapabilities();
   }
   builtinRequestHandler(method: string): RequestHandler | undefined {
-    const handler = this.inner.builtinRequestHandler(method);
-    if (!handler || (method !== "initialize" && method !== "server/discover")) return handler;
-    return async (params, ctx) => {
-      const result = await handler(params, ctx);
-      const revision = method === "initialize" ? (result.protocolVersion as Revision) : ctx.revision;
-      return { ...result, capabilities: capabilitiesFor(revision, result.capabilities as Capabilities) };
-    };
+    // Core's eras already announce only the members the revision defines (initialize, discover).
+    return this.inner.builtinRequestHandler(method);
   }
   builtinNotificationHandler(method: string): NotificationHandler | undefined {
     return this.inner.builtinNotificationHandler(method);

@@ -11,6 +11,8 @@ import {
 } from "./features/resources.js";
 import type { FeatureEnv } from "./features/shared.js";
 import { assertParamHeaderAnnotations } from "./features/param-headers.js";
+import { assertToolName } from "./features/tool-name.js";
+import { assertNoTaskSupport, assertNoTasksCapability } from "./tasks-unsupported.js";
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
@@ -46,7 +48,9 @@ export interface ServerOptions {
   readonly instructions?: string;
   /**
    * Merged over the capabilities derived from what is registered (tools, resources, prompts,
-   * completions, logging). Use it for `experimental`, `extensions`, `tasks`, or to turn one off.
+   * completions, logging). Use it for `experimental`, `extensions`, or to turn one off. Each
+   * client is sent only the members its revision defines. `tasks` is refused (it throws): mcpkit
+   * does not serve tasks yet.
    */
   readonly capabilities?: Capabilities;
   /** The revisions served, of either era. Default: all. */
@@ -63,6 +67,12 @@ export interface ServerOptions {
   readonly timeoutMs?: number;
   /** Validate every outbound message against the client's revision. Default false. */
   readonly validateOutbound?: boolean;
+  /**
+   * The most messages one JSON-RPC batch (2025-03-26 clients) may hold; a larger batch is refused
+   * whole with one -32600 error and none of it runs. Default 100 (`DEFAULT_MAX_BATCH_SIZE` of
+   * `@mcpkit/core`).
+   */
+  readonly maxBatchSize?: number;
   /**
    * Derives the JSON Schema served for a Standard Schema tool that gives none (a tool's own
    * `toJsonSchema` wins), e.g. `(schema, io) => z.toJSONSchema(schema as z.ZodType, { io })`.
@@ -112,11 +122,16 @@ export class Server {
     readonly info: ImplementationInfo,
     private readonly options: ServerOptions = {},
   ) {
+    assertNoTasksCapability(options.capabilities);
     this.tools = new Registry<ToolRegistration>(
       (t) => t.name,
       "tool",
       () => this.changed("tools"),
-      assertParamHeaderAnnotations,
+      (tool) => {
+        assertToolName(tool.name);
+        assertNoTaskSupport(tool);
+        assertParamHeaderAnnotations(tool);
+      },
     );
     this.resources = new Registry(
       (r) => r.uri,
@@ -165,6 +180,7 @@ export class Server {
       requestState: options.requestState,
       discoverCache: options.cache?.discover ?? { ttlMs: 60_000, cacheScope: "public" },
       timeoutMs: options.timeoutMs,
+      maxBatchSize: options.maxBatchSize,
       validateOutbound: options.validateOutbound ?? false,
       logging:
         logging === false

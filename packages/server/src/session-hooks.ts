@@ -7,6 +7,7 @@ import {
   type Params,
   type RequestContext,
   type RequestHandler,
+  truncateEcho,
 } from "@mcpkit/core";
 import { createServerContext } from "./context.js";
 import { runWithInput } from "./input.js";
@@ -68,7 +69,9 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
   // One handler per kind serves every method of the table: `ctx.method` says which.
   private readonly serveRequest: RequestHandler = (params, ctx) => {
     const handler = this.host.requestHandlers.get(ctx.method);
-    if (!handler) throw new McpError(ErrorCode.MethodNotFound, "Method not found", { method: ctx.method });
+    if (!handler) {
+      throw new McpError(ErrorCode.MethodNotFound, "Method not found", { method: truncateEcho(ctx.method) });
+    }
     return runWithInput(ctx, (ask) => handler(params, createServerContext(this.session, params, ctx, ask)));
   };
 

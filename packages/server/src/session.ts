@@ -60,6 +60,7 @@ export interface SessionHost {
   readonly requestState: RequestStateSealerOptions | undefined;
   readonly discoverCache: CacheHint;
   readonly timeoutMs: number | undefined;
+  readonly maxBatchSize: number | undefined;
   readonly validateOutbound: boolean;
   readonly logging:
     | { readonly defaultLevel: LoggingLevel; readonly max: number; readonly intervalMs: number }
@@ -131,6 +132,7 @@ export class ServerSession {
       onError: host.report,
       sharedHandlers: hooks,
       ...(host.timeoutMs === undefined ? {} : { timeoutMs: host.timeoutMs }),
+      ...(host.maxBatchSize === undefined ? {} : { maxBatchSize: host.maxBatchSize }),
     });
   }
 

@@ -1,3 +1,4 @@
+import { truncateEcho } from "@mcpkit/core";
 import type { JsonSchema, SchemaIssue } from "./json-schema.js";
 
 /**
@@ -77,13 +78,10 @@ export function standardParser(schema: StandardSchemaV1): (value: unknown) => Pr
     const result = await schema["~standard"].validate(value);
     if (result.issues === undefined) return { value: result.value };
     const first = result.issues[0];
-    const pointer = pointerOf(first?.path);
-    return {
-      issue: {
-        pointer,
-        message: `${pointer === "" ? "(root)" : pointer}: ${first?.message ?? "is invalid"}`,
-      },
-    };
+    // Both may repeat what the client sent (a key, a value): errors carry them bounded.
+    const pointer = truncateEcho(pointerOf(first?.path));
+    const text = truncateEcho(first?.message ?? "is invalid");
+    return { issue: { pointer, message: `${pointer === "" ? "(root)" : pointer}: ${text}` } };
   };
 }
 

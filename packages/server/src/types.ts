@@ -32,7 +32,9 @@ export interface CacheHint {
 
 /**
  * A tool, as `tools/list` shows it (fields a client's revision lacks are left out for it).
- * `inputSchema` and `outputSchema` are served verbatim (draft-07 or 2020-12, `$defs`, ...).
+ * `inputSchema` and `outputSchema` are served as given to 2025-11-25 and later clients, and in
+ * draft-07 terms to earlier ones (a 2020-12 schema loses its `$schema`, `$defs` become
+ * `definitions`, ...: see docs/server.md).
  */
 export interface ToolDefinition {
   readonly name: string;

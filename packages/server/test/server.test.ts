@@ -51,8 +51,10 @@ describe("one definition, many sessions", () => {
     await server.close();
   });
 
-  it("passes explicit capabilities through (tasks room, experimental)", async () => {
-    const server = newServer({ capabilities: { experimental: { acme: {} }, tasks: { list: {} } } });
+  it("passes explicit capabilities through (experimental; extensions only where the revision has them)", async () => {
+    const server = newServer({
+      capabilities: { experimental: { acme: {} }, extensions: { "io.acme/x": {} } },
+    });
     const peer = new RawPeer();
     await server.connect(peer);
     const answer = (await peer.call(1, "initialize", {
@@ -60,7 +62,7 @@ describe("one definition, many sessions", () => {
       capabilities: {},
       clientInfo: { name: "c", version: "1" },
     })) as { result: { capabilities: unknown } };
-    // tasks arrived in 2025-11-25: a 2025-06-18 client is not offered them.
+    // extensions arrived in 2026-07-28: a 2025-06-18 client is not offered them.
     expect(answer.result.capabilities).toEqual({ logging: {}, experimental: { acme: {} } });
     await server.close();
   });

@@ -10,6 +10,15 @@ const schema = {
   additionalProperties: false,
 };
 
+/** `schema` as draft-07 revisions (2025-06-18 and before) are served it. */
+const schema07 = {
+  type: "object",
+  definitions: { n: { type: "number" } },
+  properties: { a: { $ref: "#/definitions/n" }, b: { $ref: "#/definitions/n" } },
+  required: ["a", "b"],
+  additionalProperties: false,
+};
+
 function adder() {
   const server = newServer();
   const handle = server.tool(
@@ -21,7 +30,7 @@ function adder() {
       outputSchema: { type: "object", properties: { sum: { type: "number" } }, required: ["sum"] },
       annotations: { readOnlyHint: true },
       icons: [{ src: "https://example.com/add.png" }],
-      execution: { taskSupport: "optional" },
+      execution: { taskSupport: "forbidden" },
       _meta: { "acme/x": 1 },
     },
     ({ a, b }) => {
@@ -33,14 +42,14 @@ function adder() {
 }
 
 describe("tools/list", () => {
-  it("serves the schema verbatim and only the fields each revision has", async () => {
+  it("serves the schema in each revision's dialect and only the fields each revision has", async () => {
     const { server } = adder();
     const expected: Record<string, Record<string, unknown>> = {
-      "2024-11-05": { name: "add", description: "Adds", inputSchema: schema },
+      "2024-11-05": { name: "add", description: "Adds", inputSchema: schema07 },
       "2025-03-26": {
         name: "add",
         description: "Adds",
-        inputSchema: schema,
+        inputSchema: schema07,
         annotations: { readOnlyHint: true },
       },
     };
@@ -53,13 +62,10 @@ describe("tools/list", () => {
       annotations: { readOnlyHint: true },
       _meta: { "acme/x": 1 },
     };
-    expected["2025-06-18"] = full;
-    expected["2025-11-25"] = {
-      ...full,
-      icons: [{ src: "https://example.com/add.png" }],
-      execution: { taskSupport: "optional" },
-    };
-    expected["2026-07-28"] = expected["2025-11-25"];
+    expected["2025-06-18"] = { ...full, inputSchema: schema07 };
+    expected["2026-07-28"] = { ...full, icons: [{ src: "https://example.com/add.png" }] };
+    // `execution` is a 2025-11-25 field only (2026-07-28 dropped it with tasks).
+    expected["2025-11-25"] = { ...expected["2026-07-28"], execution: { taskSupport: "forbidden" } };
     for (const revision of allRevisions) {
       const client = await connect(server, revision);
       const result = await client.result("tools/list");

@@ -8,6 +8,7 @@ import {
   type ValidationIssue,
   type ValidationResult,
 } from "@mcpkit/schema";
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import { gateOwner, hasCapability } from "../eras/capabilities.js";
@@ -97,14 +98,15 @@ function escapePointer(segment: string): string {
 /** Where an issue is and what it says, with `required` issues pointing at the missing member. */
 export function describeIssue(issue: ValidationIssue): { pointer: string; keyword: string; text: string } {
   const missing = issue.params.missingProperty;
+  // The pointer may name members the peer chose: it is repeated back bounded.
   if (issue.keyword === "required" && typeof missing === "string") {
     return {
-      pointer: `${issue.pointer}/${escapePointer(missing)}`,
+      pointer: truncateEcho(`${issue.pointer}/${escapePointer(missing)}`),
       keyword: "required",
       text: "is required",
     };
   }
-  return { pointer: issue.pointer, keyword: issue.keyword, text: issue.message };
+  return { pointer: truncateEcho(issue.pointer), keyword: issue.keyword, text: issue.message };
 }
 
 /**
@@ -126,9 +128,13 @@ export function invalidOutboundError(what: string, revision: Revision, issue: Va
   );
 }
 
-/** The -32601 answer, with the method (and the undeclared capability, when that is the reason) in `data`. */
+/**
+ * The -32601 answer, with the method (bounded: see `truncateEcho`) and, when that is the reason,
+ * the undeclared capability in `data`.
+ */
 export function methodNotFound(method: string, capability?: string): McpError {
-  const data = capability === undefined ? { method } : { method, capability };
+  const named = truncateEcho(method);
+  const data = capability === undefined ? { method: named } : { method: named, capability };
   return new McpError(ErrorCode.MethodNotFound, "Method not found", data);
 }
 

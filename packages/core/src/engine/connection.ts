@@ -6,7 +6,7 @@ import type { EraHost, EraStrategy } from "../eras/era.js";
 import { checkOutbound, firstIssue, invalidOutboundError } from "./checks.js";
 import { type InboundHost, InboundDispatcher } from "./inbound.js";
 import { type PendingHost, PendingRequests } from "./pending.js";
-import { MessageRouter, type RouterHost } from "./router.js";
+import { DEFAULT_MAX_BATCH_SIZE, MessageRouter, type RouterHost } from "./router.js";
 import type {
   ConnectionDiagnostics,
   HandlerLookup,
@@ -31,6 +31,12 @@ export interface ConnectionOptions {
   readonly validateOutbound?: boolean;
   /** Validate results received for outbound requests; failures reject with `LocalError("invalid_message")`. Default false (be tolerant). */
   readonly validateResults?: boolean;
+  /**
+   * The most messages one JSON-RPC batch (2025-03-26) may hold. A larger batch is refused whole with
+   * one -32600 error (id null) and none of its messages is handled. Default 100
+   * ({@link DEFAULT_MAX_BATCH_SIZE}).
+   */
+  readonly maxBatchSize?: number;
   /** Problems that have no caller to report to: a peer's malformed notification, a handler crash, a failed send. */
   readonly onError?: (error: Error) => void;
   /**
@@ -93,6 +99,8 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
   readonly sharedHandlers: HandlerLookup | undefined;
   /** @internal */
   readonly inbound: InboundDispatcher;
+  /** @internal */
+  readonly maxBatchSize: number;
   private readonly timeoutMs: number;
   private readonly maxTotalTimeoutMs: number;
   private readonly onError: (error: Error) => void;
@@ -113,6 +121,10 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     this.validateOutbound = options.validateOutbound ?? false;
     this.validateResults = options.validateResults ?? false;
     this.sharedHandlers = options.sharedHandlers;
+    this.maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+    if (!Number.isInteger(this.maxBatchSize) || this.maxBatchSize < 1) {
+      throw new RangeError(`maxBatchSize must be a positive integer (got ${this.maxBatchSize})`);
+    }
     this.onError = options.onError ?? ignore;
     // The connection is the host of its parts: no per-connection callbacks to allocate.
     this.inbound = new InboundDispatcher(this);

@@ -1,4 +1,5 @@
 import type { MethodInfo } from "@mcpkit/schema";
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import type {
@@ -134,7 +135,7 @@ export class InboundDispatcher {
   ): JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined> {
     const { id, method } = request;
     if (this.inflight.has(id)) {
-      const reason = `Invalid Request: request id ${JSON.stringify(id)} is already in use`;
+      const reason = `Invalid Request: request id ${truncateEcho(JSON.stringify(id))} is already in use`;
       return errorResponse(id, new McpError(ErrorCode.InvalidRequest, reason));
     }
     const era = this.host.era;
@@ -276,7 +277,7 @@ export class InboundDispatcher {
     if (!entry || entry.method === "initialize") return;
     this.abandon(
       entry,
-      new LocalError("cancelled", `the peer cancelled request ${JSON.stringify(requestId)}`),
+      new LocalError("cancelled", `the peer cancelled request ${truncateEcho(JSON.stringify(requestId))}`),
     );
   }
 

@@ -1,3 +1,4 @@
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { classify } from "../jsonrpc/classify.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
@@ -8,9 +9,17 @@ import { describeIssue, firstResultIssue } from "./checks.js";
 import { errorResponse, type InboundDispatcher } from "./inbound.js";
 import type { PendingRequests } from "./pending.js";
 
+/**
+ * The most messages one JSON-RPC batch (2025-03-26) may hold unless a connection says otherwise:
+ * a larger batch is refused whole, so one frame cannot start an unbounded number of handlers.
+ */
+export const DEFAULT_MAX_BATCH_SIZE = 100;
+
 /** What the router needs from its connection. */
 export interface RouterHost {
   readonly era: EraStrategy;
+  /** The most messages one batch may hold. */
+  readonly maxBatchSize: number;
   readonly inbound: InboundDispatcher;
   readonly pending: PendingRequests;
   readonly validateResults: boolean;
@@ -62,8 +71,8 @@ export class MessageRouter {
     if (!this.host.isOpen()) return;
     const error =
       frame.problem === "parse"
-        ? new McpError(ErrorCode.ParseError, `Parse error: ${frame.detail}`)
-        : invalidRequest(`message too large: ${frame.detail}`);
+        ? new McpError(ErrorCode.ParseError, `Parse error: ${truncateEcho(frame.detail)}`)
+        : invalidRequest(`message too large: ${truncateEcho(frame.detail)}`);
     this.respond(errorResponse(null, error));
   }
 
@@ -98,6 +107,12 @@ export class MessageRouter {
     }
     if (values.length === 0) {
       this.respond(errorResponse(null, invalidRequest("a batch must not be empty")));
+      return;
+    }
+    const limit = this.host.maxBatchSize;
+    if (values.length > limit) {
+      const reason = `a batch of ${values.length} messages is over the limit of ${limit} (maxBatchSize)`;
+      this.respond(errorResponse(null, invalidRequest(reason)));
       return;
     }
     // Every element starts in order; the answers go back together (notifications have none).
@@ -150,7 +165,10 @@ export class MessageRouter {
       // Late answers (after a timeout or a cancel) are expected and ignored; others are worth a note.
       if (!this.host.issued(id)) {
         this.host.report(
-          new LocalError("invalid_message", `Received an answer to unknown request id ${JSON.stringify(id)}`),
+          new LocalError(
+            "invalid_message",
+            `Received an answer to unknown request id ${truncateEcho(JSON.stringify(id))}`,
+          ),
         );
       }
       return;

@@ -1,4 +1,4 @@
-import type { MethodGate } from "@mcpkit/schema";
+import { capabilityFields, type MethodGate, type Revision } from "@mcpkit/schema";
 import type { Capabilities, Role } from "./era.js";
 
 /**
@@ -67,4 +67,28 @@ export function capabilityFor(path: string): Record<string, unknown> {
 export function gateOwner(gate: MethodGate, sender: Role): "sender" | "receiver" {
   if (gate.side === "receiver") return "receiver";
   return gate.side === sender ? "sender" : "receiver";
+}
+
+/**
+ * A capabilities object as a revision can carry it: only the members that revision's
+ * `ClientCapabilities` or `ServerCapabilities` defines (the schema's facts), so a peer is never
+ * sent a field its revision does not have. The object itself comes back when nothing is dropped.
+ *
+ * @example
+ * ```ts
+ * capabilitiesForRevision("2026-07-28", "server", { tasks: {}, tools: {} }); // { tools: {} }
+ * capabilitiesForRevision("2024-11-05", "client", { roots: {}, elicitation: {} }); // { roots: {} }
+ * ```
+ */
+export function capabilitiesForRevision(
+  revision: Revision,
+  side: Role,
+  capabilities: Capabilities,
+): Capabilities {
+  const fields = capabilityFields(revision, side);
+  const keys = Object.keys(capabilities);
+  if (keys.every((key) => fields.includes(key))) return capabilities;
+  const carried: Record<string, unknown> = {};
+  for (const key of keys) if (fields.includes(key)) carried[key] = capabilities[key];
+  return carried;
 }

@@ -1,3 +1,4 @@
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import type { JsonObject, PeerInfo } from "../engine/types.js";
@@ -13,7 +14,7 @@ export const alwaysAllowed: ReadonlySet<string> = new Set([
 export function notInitializedAnswer(method: string): McpError {
   return new McpError(
     ErrorCode.InvalidRequest,
-    `Invalid Request: ${method} before initialization; the session must begin with initialize`,
+    `Invalid Request: ${truncateEcho(method)} before initialization; the session must begin with initialize`,
   );
 }
 

@@ -11,6 +11,7 @@ import type {
   RequestOptions,
 } from "../engine/types.js";
 import { describeIssue, firstIssue } from "../engine/checks.js";
+import { capabilitiesForRevision } from "./capabilities.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import {
   alwaysAllowed,
@@ -100,7 +101,8 @@ export class SessionClientEra implements EraStrategy {
     this.phase = "initializing";
     const params = {
       protocolVersion: this.requested,
-      capabilities: this.options.capabilities ?? {},
+      // The members the requested revision lacks are not sent (the server may answer an older one).
+      capabilities: capabilitiesForRevision(this.requested, "client", this.options.capabilities ?? {}),
       clientInfo: this.options.clientInfo,
     };
     let result: JsonObject;

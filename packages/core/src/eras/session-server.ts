@@ -8,6 +8,7 @@ import type {
   RequestContext,
   RequestHandler,
 } from "../engine/types.js";
+import { capabilitiesForRevision } from "./capabilities.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import {
   alwaysAllowed,
@@ -193,7 +194,8 @@ export class SessionServerEra implements EraStrategy {
     const { instructions } = this.options;
     return {
       protocolVersion: revision,
-      capabilities: this.ownCapabilities(),
+      // Only the members the negotiated revision defines.
+      capabilities: capabilitiesForRevision(revision, "server", this.ownCapabilities()),
       serverInfo: this.options.serverInfo,
       ...(instructions === undefined ? {} : { instructions }),
     };

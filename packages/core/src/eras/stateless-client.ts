@@ -11,6 +11,7 @@ import type {
   RequestHandler,
   RequestOptions,
 } from "../engine/types.js";
+import { capabilitiesForRevision } from "./capabilities.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import { MetaKey } from "./envelope.js";
 import { isObject, noPeer, peerFrom } from "./lifecycle.js";
@@ -33,6 +34,10 @@ export interface DiscoverOutcome {
   readonly serverCapabilities: Capabilities;
   readonly serverInfo: Readonly<Record<string, unknown>> | undefined;
   readonly instructions: string | undefined;
+  /** The result's `ttlMs` as the server sent it; undefined when it sent none (or not a number). */
+  readonly ttlMs: number | undefined;
+  /** The result's `cacheScope` as the server sent it; undefined when it sent none (or neither value). */
+  readonly cacheScope: "public" | "private" | undefined;
 }
 
 /**
@@ -55,10 +60,13 @@ export class StatelessClientEra implements EraStrategy {
   readonly revision: Revision;
   private host: EraHost | undefined;
   private server: PeerInfo = noPeer;
+  /** The capabilities every envelope carries: the members this revision defines, worked out once. */
+  private readonly announced: Capabilities;
 
   constructor(private readonly options: StatelessClientOptions = {}) {
     this.revision = options.revision ?? newestOf(statelessRevisions);
     checkRevisions([this.revision], "stateless");
+    this.announced = capabilitiesForRevision(this.revision, "client", options.capabilities ?? {});
   }
 
   bind(host: EraHost): void {
@@ -106,6 +114,9 @@ export class StatelessClientEra implements EraStrategy {
       serverCapabilities: this.server.capabilities ?? {},
       serverInfo: this.server.info,
       instructions: typeof result.instructions === "string" ? result.instructions : undefined,
+      ttlMs: typeof result.ttlMs === "number" ? result.ttlMs : undefined,
+      cacheScope:
+        result.cacheScope === "public" || result.cacheScope === "private" ? result.cacheScope : undefined,
     };
   }
 
@@ -128,7 +139,7 @@ export class StatelessClientEra implements EraStrategy {
     // Object.assign rather than spreads with added keys, which are slow on Node 20 (docs/performance.md).
     const envelope: Record<string, unknown> = Object.assign({}, meta, {
       [MetaKey.protocolVersion]: this.revision,
-      [MetaKey.clientCapabilities]: this.options.capabilities ?? {},
+      [MetaKey.clientCapabilities]: this.announced,
     });
     if (clientInfo !== undefined) envelope[MetaKey.clientInfo] = clientInfo;
     return { revision: this.revision, params: Object.assign({}, params, { _meta: envelope }) };

@@ -1,4 +1,5 @@
 import { isRevision, methodInfo, type Revision } from "@mcpkit/schema";
+import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import type { JsonRpcNotification, JsonRpcRequest } from "../jsonrpc/types.js";
@@ -12,6 +13,7 @@ import type {
 } from "../engine/types.js";
 import { RequestStateSealer, type RequestStateSealerOptions } from "../input-required/seal.js";
 import { checkInputRequests, openRound } from "../input-required/server-round.js";
+import { capabilitiesForRevision } from "./capabilities.js";
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import { MetaKey, readEnvelope } from "./envelope.js";
 import { isObject, noPeer, peerFrom } from "./lifecycle.js";
@@ -99,7 +101,7 @@ export class StatelessServerEra implements EraStrategy {
         ok: false,
         error: new McpError(ErrorCode.UnsupportedProtocolVersion, "Unsupported protocol version", {
           supported: this.supportedVersions,
-          requested,
+          requested: truncateEcho(requested),
         }),
       };
     }
@@ -170,7 +172,7 @@ export class StatelessServerEra implements EraStrategy {
     const { instructions, discoverCache } = this.options;
     return {
       supportedVersions: this.supportedVersions,
-      capabilities: this.ownCapabilities(),
+      capabilities: capabilitiesForRevision(this.revision, "server", this.ownCapabilities()),
       ...(instructions === undefined ? {} : { instructions }),
       ttlMs: discoverCache?.ttlMs ?? 60_000,
       cacheScope: discoverCache?.cacheScope ?? "public",

@@ -1,3 +1,4 @@
+import { truncateEcho } from "../echo.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 
 /**
@@ -24,8 +25,8 @@ function mismatch(message: string, header: string, expected?: string, received?:
     message: `Header mismatch: ${message}`,
     data: {
       header,
-      ...(expected === undefined ? {} : { expected }),
-      ...(received === undefined ? {} : { received }),
+      ...(expected === undefined ? {} : { expected: truncateEcho(expected) }),
+      ...(received === undefined ? {} : { received: truncateEcho(received) }),
     },
   };
 }
@@ -48,7 +49,7 @@ export const HeaderMismatches = {
   /** The header (decoded) and the body disagree. */
   differs: (header: string, received: string, expected: string): HeaderMismatch =>
     mismatch(
-      `${header} header value '${received}' does not match body value '${expected}'`,
+      `${header} header value '${truncateEcho(received)}' does not match body value '${truncateEcho(expected)}'`,
       header,
       expected,
       received,
@@ -56,7 +57,7 @@ export const HeaderMismatches = {
   /** The header is a `=?base64?…?=` wrapper whose content is not valid base64 or UTF-8. */
   badEncoding: (header: string, received: string, expected?: string): HeaderMismatch =>
     mismatch(
-      `${header} header value '${received}' is not valid =?base64?…?= encoding`,
+      `${header} header value '${truncateEcho(received)}' is not valid =?base64?…?= encoding`,
       header,
       expected,
       received,

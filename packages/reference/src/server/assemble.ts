@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerConfig, TransportKind } from "./config.js";
 import { createEverythingServer, type EverythingServer } from "./definition.js";
+import { DEFAULT_REPORT_LIMIT, limitReports, type ReportLimit } from "./report-limit.js";
 import type { RunningEndpoint, ServeTransport } from "./endpoint.js";
 import { type SecurityOptions, securityFor } from "./security.js";
 import { serveHttp } from "./transports/http.js";
@@ -26,6 +27,8 @@ export interface Assembly {
 /**
  * The one place where the server definition, the transport and the security options are put
  * together (so a variant of any of them, e.g. an injected defect, needs to change only this).
+ * The server's reports to `onError` are rate-limited by `reportLimit` (default 20 a second, then one
+ * "suppressed K reports" line per interval).
  *
  * @example
  * ```ts
@@ -34,12 +37,17 @@ export interface Assembly {
  * console.log(endpoint.url); // ws://127.0.0.1:PORT/mcp
  * ```
  */
-export function assemble(config: ServerConfig, onError: (error: Error) => void): Assembly {
+export function assemble(
+  config: ServerConfig,
+  onError: (error: Error) => void,
+  reportLimit: ReportLimit = DEFAULT_REPORT_LIMIT,
+): Assembly {
   return {
     definition: createEverythingServer({
       requestStateSecret: randomBytes(32).toString("base64url"),
       statelessOnly: config.stateless,
-      onError,
+      // A client causes reports at will (one per unknown notification): they are rate-limited.
+      onError: limitReports(onError, reportLimit),
     }),
     security: securityFor(config.host),
     serve: transports[config.transport],

@@ -61,9 +61,11 @@ export function fixtureSuite(
         string,
         unknown
       >;
-      expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+      // Draft-07 revisions (2025-06-18 and before) are served the schema in draft-07 terms.
+      const draft07 = revision <= "2025-06-18";
+      expect(schema.$schema).toBe(draft07 ? undefined : "https://json-schema.org/draft/2020-12/schema");
       expect(schema.additionalProperties).toBe(false);
-      expect(schema.$defs).toEqual({
+      expect(draft07 ? schema.definitions : schema.$defs).toEqual({
         address: {
           $anchor: "addressDef",
           type: "object",
@@ -77,7 +79,9 @@ export function fixtureSuite(
       });
       expect(schema.then).toEqual({ required: ["phone"] });
       expect(schema.else).toEqual({ required: ["email"] });
-      expect((schema.properties as Record<string, unknown>).address).toEqual({ $ref: "#/$defs/address" });
+      expect((schema.properties as Record<string, unknown>).address).toEqual({
+        $ref: draft07 ? "#/definitions/address" : "#/$defs/address",
+      });
       const resources = (await client.listResources()).map((r) => r.uri);
       for (const uri of OFFICIAL_RESOURCES) expect(resources).toContain(uri);
       const templates = (await client.listResourceTemplates()).map((t) => t.uriTemplate);

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, type Params } from "@mcpkit/core";
+import { ErrorCode, McpError, type Params, truncateEcho } from "@mcpkit/core";
 import type { Registry } from "../registry.js";
 import type { ServerRequestHandler } from "../session.js";
 import type { Completer, CompletionValues } from "../types.js";
@@ -19,12 +19,16 @@ export function completionHandlers(
   const completerFor = (ref: Record<string, unknown>, argument: string): Completer | undefined => {
     if (ref.type === "ref/prompt") {
       const prompt = prompts.get(String(ref.name));
-      if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${String(ref.name)}`);
+      if (!prompt)
+        throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${truncateEcho(String(ref.name))}`);
       return prompt.arguments?.find((a) => a.name === argument)?.complete;
     }
     const template = templates.get(String(ref.uri));
     if (!template)
-      throw new McpError(ErrorCode.InvalidParams, `Unknown resource template: ${String(ref.uri)}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown resource template: ${truncateEcho(String(ref.uri))}`,
+      );
     return template.complete?.[argument];
   };
   return {

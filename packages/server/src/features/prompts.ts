@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from "@mcpkit/core";
+import { ErrorCode, McpError, truncateEcho } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { Registry } from "../registry.js";
 import type { ServerRequestHandler } from "../session.js";
@@ -48,7 +48,10 @@ export function promptHandlers(
     "prompts/get": async (params, ctx) => {
       const name = String(params.name);
       const prompt = prompts.get(name);
-      if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${name}`, { name });
+      if (!prompt) {
+        const echoed = truncateEcho(name);
+        throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${echoed}`, { name: echoed });
+      }
       const args = (params.arguments ?? {}) as Record<string, string>;
       for (const argument of prompt.arguments ?? []) {
         if (argument.required && args[argument.name] === undefined) {

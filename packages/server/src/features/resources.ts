@@ -1,4 +1,4 @@
-import { ErrorCode, type JsonObject, McpError, type Params } from "@mcpkit/core";
+import { ErrorCode, type JsonObject, McpError, type Params, truncateEcho } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ServerContext } from "../context.js";
 import type { Registry } from "../registry.js";
@@ -41,7 +41,8 @@ export function templateOf(text: string): UriTemplate {
 /** The not-found error of a revision: -32002 up to 2025-11-25, -32602 from 2026-07-28. */
 export function resourceNotFound(revision: Revision, uri: string): McpError {
   const code = revision >= "2026-07-28" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound;
-  return new McpError(code, `Resource not found: ${uri}`, { uri });
+  const echoed = truncateEcho(uri);
+  return new McpError(code, `Resource not found: ${echoed}`, { uri: echoed });
 }
 
 function listed(
@@ -119,7 +120,7 @@ export function resourceHandlers(
       const uri = String(params.uri);
       mustExist(uri, ctx);
       if (!(await ctx.session.subscribe(uri))) {
-        throw new McpError(ErrorCode.InvalidParams, "Too many subscriptions", { uri });
+        throw new McpError(ErrorCode.InvalidParams, "Too many subscriptions", { uri: truncateEcho(uri) });
       }
       return {};
     },

@@ -1,4 +1,4 @@
-import { ErrorCode, type JsonObject, McpError, type Params } from "@mcpkit/core";
+import { ErrorCode, type JsonObject, McpError, type Params, truncateEcho } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ServerContext } from "../context.js";
 import { isInputNeeded } from "../input.js";
@@ -25,7 +25,10 @@ export function callTool(
 ): Answer {
   const name = String(params.name);
   const tool = tools.get(name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`, { name });
+  if (!tool) {
+    const echoed = truncateEcho(name);
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoed}`, { name: echoed });
+  }
   const given = (params.arguments ?? {}) as Record<string, unknown>;
   // Header mirrors are checked before the arguments: a mismatch is a refused request (HTTP 400).
   if (typeof given === "object" && given !== null) assertParamHeaders(tool, given, ctx);

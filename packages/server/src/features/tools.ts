@@ -1,6 +1,7 @@
 import type { Revision } from "@mcpkit/schema";
 import type { Registry } from "../registry.js";
 import type { ServerRequestHandler } from "../session.js";
+import { servedSchema } from "../schema-dialect.js";
 import { pick, sinceFields } from "../shape.js";
 import { jsonSchemaOf, type Parsed, standardParser, type ToJsonSchema } from "../standard-schema.js";
 import type { StandardToolDefinition, ToolDefinition, ToolHandler } from "../types.js";
@@ -45,10 +46,14 @@ export function toolFor(revision: Revision, tool: ToolDefinition): Record<string
   return {
     name: tool.name,
     ...(since.title ? pick(tool, ["title"]) : {}),
-    ...pick(tool, ["description", "inputSchema"]),
-    ...(since.title ? pick(tool, ["outputSchema"]) : {}),
+    ...pick(tool, ["description"]),
+    // Each revision gets the schemas in its dialect (draft-07 up to 2025-06-18).
+    inputSchema: servedSchema(revision, tool.inputSchema),
+    ...(since.title && tool.outputSchema ? { outputSchema: servedSchema(revision, tool.outputSchema) } : {}),
     ...(revision >= "2025-03-26" ? pick(tool, ["annotations"]) : {}),
-    ...(since.icons ? pick(tool, ["icons", "execution"]) : {}),
+    ...(since.icons ? pick(tool, ["icons"]) : {}),
+    // `execution` (task support) is a 2025-11-25 field: 2026-07-28 dropped it with tasks.
+    ...(revision === "2025-11-25" ? pick(tool, ["execution"]) : {}),
     ...(since.meta ? pick(tool, ["_meta"]) : {}),
   };
 }

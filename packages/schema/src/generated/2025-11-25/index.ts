@@ -2,6 +2,7 @@
 /** The 2025-11-25 revision: its types, method table and precompiled validators. */
 export type * from "./types.js";
 export * from "./methods.js";
+export { capabilityFields } from "./capabilities.js";
 export { validators } from "./validators.js";
 /** This module's revision. */
 export const revision = "2025-11-25";

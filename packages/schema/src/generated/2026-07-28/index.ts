@@ -2,6 +2,7 @@
 /** The 2026-07-28 revision: its types, method table and precompiled validators. */
 export type * from "./types.js";
 export * from "./methods.js";
+export { capabilityFields } from "./capabilities.js";
 export { validators } from "./validators.js";
 /** This module's revision. */
 export const revision = "2026-07-28";
