@@ -96,7 +96,8 @@ function itemChecks(site: SchemaSite, checks: Check[]): void {
 function containsCheck(site: SchemaSite, checks: Check[]): void {
   if (site.schema.contains === undefined) return;
   const contains = site.sub(site.schema.contains, "contains");
-  const legacy = site.dialect === "draft-07";
+  // minContains and maxContains belong to the validation vocabulary.
+  const legacy = site.dialect === "draft-07" || !site.validation;
   const min = legacy ? 1 : (nonNegativeInteger(site, "minContains") ?? 1);
   const max = legacy ? undefined : nonNegativeInteger(site, "maxContains");
   const path = site.path("contains");
@@ -123,7 +124,7 @@ function containsCheck(site: SchemaSite, checks: Check[]): void {
 }
 
 export function compileArrayKeywords(site: SchemaSite, checks: Check[]): void {
-  sizeChecks(site, checks);
+  if (site.validation) sizeChecks(site, checks);
   itemChecks(site, checks);
   containsCheck(site, checks);
 }

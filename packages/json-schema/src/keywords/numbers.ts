@@ -48,6 +48,7 @@ function legacyExclusive(site: SchemaSite, keyword: string): boolean {
 }
 
 export function compileNumberKeywords(site: SchemaSite, checks: Check[]): void {
+  if (!site.validation) return;
   const divisor = finiteNumber(site, "multipleOf");
   if (divisor !== undefined) {
     if (divisor <= 0) site.fail("multipleOf", "must be greater than 0");
