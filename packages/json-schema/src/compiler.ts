@@ -2,7 +2,6 @@
 import {
   type Check,
   type CompiledNode,
-  type Context,
   issue,
   mergeAnnotations,
   newAnnotations,
@@ -158,6 +157,7 @@ export function compileDocument(document: unknown, options: DocumentOptions): Co
   const siteFor = (schema: Readonly<Record<string, unknown>>, location: Location): SchemaSite => ({
     schema,
     dialect: location.resource.dialect,
+    arrayItems: location.resource.arrayItems,
     validation: location.resource.dialect === "draft-07" || location.resource.vocabularies.validation,
     assertFormats: options.assertFormats || location.resource.vocabularies.formatAssertion,
     regex: options.regex,

@@ -18,6 +18,18 @@ export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
   return legacyPattern.test(uri) ? "draft-07" : "2020-12";
 }
 
+/**
+ * Whether a schema's `$schema` names 2019-09, which is read by 2020-12 rules except for array-form
+ * `items` with `additionalItems` (2020-12's `prefixItems` does not exist there).
+ */
+export function isDraft201909(schema: JsonSchema): boolean {
+  return (
+    typeof schema === "object" &&
+    typeof schema.$schema === "string" &&
+    schema.$schema.includes("/draft/2019-09/")
+  );
+}
+
 /** The vocabularies of 2019-09 and 2020-12 this validator knows, by URI. */
 const knownVocabularies = new Set(
   ["2019-09", "2020-12"].flatMap((draft) =>

@@ -33,6 +33,8 @@ export interface Resource {
   readonly path: string;
   /** The rules this resource is read by: its own `$schema`, else its parent's, else the compile's. */
   readonly dialect: JsonSchemaDialect;
+  /** `items` may be an array (positional, with `additionalItems`): draft-07 and 2019-09. */
+  readonly arrayItems: boolean;
   /** What its meta-schema's `$vocabulary` turns on (2020-12). */
   readonly vocabularies: Vocabularies;
   readonly anchors: Map<string, unknown>;

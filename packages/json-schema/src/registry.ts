@@ -3,7 +3,7 @@
  * anchors and dynamic anchors, each resource's dialect and vocabularies, and where each subschema
  * is, so `$ref` resolves at compile time without fetching anything.
  */
-import { defaultVocabularies, dialectOf, vocabulariesOf } from "./dialect.js";
+import { defaultVocabularies, dialectOf, isDraft201909, vocabulariesOf } from "./dialect.js";
 import type { Resource } from "./internal.js";
 import { escapeToken } from "./pointer.js";
 import { subschemasOf } from "./subschemas.js";
@@ -79,11 +79,15 @@ export function scanDocuments(root: unknown, dialect: JsonSchemaDialect, lookup:
       vocabularies =
         vocabulariesOf(meta, (message) => fail(`${path}/$schema`, message)) ?? defaultVocabularies;
     }
+    const arrayItems =
+      resourceDialect === "draft-07" ||
+      (declared === undefined ? (parent?.arrayItems ?? false) : isDraft201909(own));
     return {
       uri,
       root: node,
       path,
       dialect: resourceDialect,
+      arrayItems,
       vocabularies,
       anchors: new Map(),
       dynamicAnchors: new Map(),

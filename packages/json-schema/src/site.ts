@@ -5,6 +5,8 @@ import type { JsonSchemaDialect, JsonSchemaRegex, JsonSchemaRegexFactory } from 
 export interface SchemaSite {
   readonly schema: Readonly<Record<string, unknown>>;
   readonly dialect: JsonSchemaDialect;
+  /** `items` may be an array, with `additionalItems` for the rest (draft-07 and 2019-09), and there is no `prefixItems`. */
+  readonly arrayItems: boolean;
   /** Whether the validation vocabulary applies (type, enum, bounds...): off only under a custom 2020-12 meta-schema without it. */
   readonly validation: boolean;
   readonly assertFormats: boolean;

@@ -57,8 +57,8 @@ function sizeChecks(site: SchemaSite, checks: Check[]): void {
 function itemChecks(site: SchemaSite, checks: Check[]): void {
   let positional: ReturnType<typeof schemaList>;
   let restName: string;
-  if (site.dialect === "draft-07") {
-    // draft-07: array-form items are positional and additionalItems the rest; otherwise items is the rest.
+  if (site.arrayItems) {
+    // draft-07 and 2019-09: array-form items are positional and additionalItems the rest; otherwise items is the rest.
     positional = Array.isArray(site.schema.items) ? schemaList(site, "items") : undefined;
     restName = positional ? "additionalItems" : "items";
   } else {
