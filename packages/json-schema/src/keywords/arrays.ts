@@ -1,20 +1,33 @@
 /** Keywords for arrays: size, uniqueness, prefixItems/items (or draft-07 items/additionalItems), contains. */
-import { jsonEqual } from "../equal.js";
+import { jsonEqual, jsonHash } from "../equal.js";
 import { addItem, type Check, type CompiledNode, descend, type Issue, issue } from "../internal.js";
 import { nonNegativeInteger, type SchemaSite, schemaList } from "../site.js";
 
-/** The first pair of equal items, later index first, or undefined. */
+/**
+ * The first pair of equal items, later index first, or undefined. Scalars are looked up by value;
+ * arrays and objects are bucketed by a hash that equal JSON values share, and compared only within
+ * their bucket, so the check stays linear in the array's size (a hostile array cannot make it quadratic).
+ */
 function duplicate(items: readonly unknown[]): [number, number] | undefined {
   const seen = new Map<unknown, number>();
+  let buckets: Map<number, number[]> | undefined;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item !== "object" || item === null) {
       const earlier = seen.get(item);
       if (earlier !== undefined) return [i, earlier];
       seen.set(item, i);
-    } else {
-      for (let j = 0; j < i; j++) if (jsonEqual(items[j], item)) return [i, j];
+      continue;
     }
+    buckets ??= new Map();
+    const hash = jsonHash(item);
+    const bucket = buckets.get(hash);
+    if (!bucket) {
+      buckets.set(hash, [i]);
+      continue;
+    }
+    for (const j of bucket) if (jsonEqual(items[j], item)) return [i, j];
+    bucket.push(i);
   }
   return undefined;
 }
