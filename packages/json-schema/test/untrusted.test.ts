@@ -21,6 +21,23 @@ describe("uniqueItems on large arrays of objects", () => {
     });
   });
 
+  it("reads each item a bounded number of times, not once per earlier item (no quadratic comparing)", () => {
+    let reads = 0;
+    const items = Array.from({ length: 2000 }, (_, i) => {
+      const item = { kind: "row" };
+      Object.defineProperty(item, "id", {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return i;
+        },
+      });
+      return item;
+    });
+    expect(validate(schema, items)).toBeUndefined();
+    expect(reads).toBeLessThanOrEqual(2 * items.length);
+  });
+
   it("keeps JSON equality: nested key order is irrelevant, array order is not", () => {
     expect(valid(schema, [{ a: { b: 1, c: [1, 2] } }, { a: { c: [1, 2], b: 1 } }])).toBe(false);
     expect(valid(schema, [{ a: [1, 2] }, { a: [2, 1] }])).toBe(true);
