@@ -5,6 +5,7 @@
  * one of them passing fails the run so the list stays honest. The pass counts per dialect and run
  * are printed at the end (the package README states them).
  */
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { compileJsonSchema, type JsonSchemaValidator } from "../src/index.js";
 import { type ExpectedFailure, expectedFailures } from "./json-schema-suite/expected-failures.js";
@@ -105,6 +106,28 @@ describe.skipIf(dir === undefined)("JSON-Schema-Test-Suite", () => {
 
   it("lists no expected failure that matches no suite test", () => {
     expect(expectedFailures.filter((entry) => !used.has(entry))).toEqual([]);
+  });
+
+  it("has its pass counts stated in the package README", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const cell = (dialect: string, run: string) => {
+      const tally = counts.get(`${dialect} ${run}`);
+      return tally ? `${tally.passed} / ${tally.total}` : "?";
+    };
+    const rows = Object.entries({ draft7: "draft-07", "draft2020-12": "2020-12" }).map(([folder, name]) =>
+      [name, ...runs.map((run) => cell(folder, run.name))].join(" | "),
+    );
+    const table = readme
+      .split("\n")
+      .filter((line) => /^\| (draft-07|2020-12) /.test(line))
+      .map((line) =>
+        line
+          .slice(2, -2)
+          .split("|")
+          .map((part) => part.trim())
+          .join(" | "),
+      );
+    expect(table).toEqual(rows);
   });
 
   afterAll(() => {
