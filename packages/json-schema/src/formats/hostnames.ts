@@ -47,8 +47,14 @@ function checkLabels(labels: readonly string[], allowUnicode: boolean): boolean 
   return length <= 253 && (!international || bidiRuleHoldsForName(unicode));
 }
 
+/** A name of LDH labels only: the common case, checked by one regular expression. */
+const plainName =
+  /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const aLabel = /(?:^|\.)xn--/i;
+
 export function isHostname(text: string): boolean {
   if (text.length === 0 || text.length > 253) return false;
+  if (!aLabel.test(text)) return plainName.test(text);
   return checkLabels(text.split("."), false);
 }
 
