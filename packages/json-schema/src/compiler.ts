@@ -128,7 +128,7 @@ export function compileDocument(document: unknown, options: DocumentOptions): Co
       }
       invalid(
         where,
-        `cannot resolve ${JSON.stringify(reference)}: no schema in this document has that $id, and no document with that URI was given in the documents option (nothing is fetched)`,
+        `cannot resolve ${JSON.stringify(reference)}: no schema in this document has that $id (other documents are not fetched)`,
       );
     }
     if (fragment === undefined || fragment === "")
