@@ -4,5 +4,6 @@ export default defineConfig({
   test: {
     name: "json-schema",
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/json-schema-suite/global-setup.ts"],
   },
 });

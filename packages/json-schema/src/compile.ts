@@ -1,26 +1,23 @@
 /** The public entry point: compile once, validate many times. */
 import { compileDocument } from "./compiler.js";
-import { type Issue, issue, maxDepth } from "./internal.js";
-import type {
-  CompileJsonSchemaOptions,
-  JsonSchema,
-  JsonSchemaDialect,
-  JsonSchemaValidator,
-} from "./types.js";
+import { dialectOf } from "./dialect.js";
+import { BudgetExceeded, type Context, type Issue, issue, maxDepth } from "./internal.js";
+import { builtInMetaSchema } from "./meta-schemas.js";
+import { nativeRegex } from "./site.js";
+import type { CompileJsonSchemaOptions, JsonSchema, JsonSchemaValidator } from "./types.js";
+import { splitFragment } from "./uri.js";
 
-/**
- * The dialect a schema's `$schema` names: draft-04, -06 and -07 read as draft-07, anything else
- * (2019-09, 2020-12, none) as 2020-12. `compileJsonSchema` uses it unless told a dialect.
- *
- * @example
- * ```ts
- * dialectOf({ $schema: "http://json-schema.org/draft-07/schema#" }); // "draft-07"
- * dialectOf({ type: "string" }); // "2020-12"
- * ```
- */
-export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
-  const uri = typeof schema === "object" && typeof schema.$schema === "string" ? schema.$schema : "";
-  return /json-schema\.org\/draft-0[3-7]\/schema/.test(uri) ? "draft-07" : "2020-12";
+export { dialectOf };
+
+/** The default work budget of one validation, in steps (members visited and references followed). */
+export const defaultMaxSteps = 1_000_000;
+
+/** Registered documents by URI without fragment ("…/schema#" and "…/schema" are the same document). */
+function documentLookup(documents: Readonly<Record<string, JsonSchema>> | undefined) {
+  const byUri = new Map<string, JsonSchema>();
+  for (const [uri, document] of Object.entries(documents ?? {}))
+    byUri.set(splitFragment(uri).resource, document);
+  return (uri: string): unknown => byUri.get(uri) ?? builtInMetaSchema(uri);
 }
 
 /**
@@ -30,15 +27,17 @@ export function dialectOf(schema: JsonSchema): JsonSchemaDialect {
  * while the validator is in use.
  *
  * - 2020-12 by default; draft-07 rules when `$schema` names draft-04, -06 or -07 (or `options.dialect` says so).
- * - `$ref` resolves within the document only (`$id`, `$anchor`, `$dynamicAnchor`, JSON pointers);
- *   a reference to another document, including the standard meta-schemas, is a compile error.
+ * - `$ref` resolves within the document (`$id`, `$anchor`, `$dynamicAnchor`, JSON pointers), to the
+ *   documents given in `options.documents` and to the built-in draft-07 and 2020-12 meta-schemas.
+ *   Nothing is fetched: a reference to any other document is a compile error.
  * - `format` is an annotation unless `options.formats` is `"assert"`; unknown formats are ignored.
  * - Unknown keywords are ignored.
  * - Values nested more than 1000 levels deep fail with keyword `"maxDepth"`; more than 100 `$ref`s
- *   in a row at one place in the value fail with keyword `"$ref"` (a loop in the schema).
+ *   in a row at one place in the value fail with keyword `"$ref"` (a loop in the schema); more
+ *   than `options.maxSteps` steps of work fail with keyword `"maxSteps"`.
  *
  * @throws TypeError when the schema is malformed (a keyword of the wrong type, a bad regular
- * expression, a `$ref` that resolves nowhere), naming where in the schema.
+ * expression anywhere in it, a `$ref` that resolves nowhere), naming where in the schema.
  *
  * @example
  * ```ts
@@ -64,13 +63,22 @@ export function compileJsonSchema(
       `invalid JSON Schema at #: a schema must be an object or a boolean (got ${JSON.stringify(schema)})`,
     );
   }
-  const dialect = options.dialect ?? dialectOf(schema);
-  const document = compileDocument(schema, dialect, options.formats === "assert");
-  const root = document.root;
+  const maxSteps = options.maxSteps ?? defaultMaxSteps;
+  if (!(Number.isInteger(maxSteps) && maxSteps > 0)) {
+    throw new TypeError(`maxSteps must be a positive integer (got ${JSON.stringify(options.maxSteps)})`);
+  }
+  const { root } = compileDocument(schema, {
+    dialect: options.dialect ?? dialectOf(schema),
+    assertFormats: options.formats === "assert",
+    lookup: documentLookup(options.documents),
+    regex: options.regex ?? nativeRegex,
+  });
   return (value) => {
+    const context: Context = { depth: 0, refHops: 0, steps: maxSteps, scope: [] };
     try {
-      return root.validate(value, document.newContext(), undefined);
+      return root.validate(value, context, undefined);
     } catch (error) {
+      if (error instanceof BudgetExceeded) return overBudget(maxSteps);
       // The depth limits keep recursion bounded; this is the backstop for a smaller stack than expected.
       if (error instanceof RangeError) return tooDeep();
       throw error;
@@ -80,4 +88,8 @@ export function compileJsonSchema(
 
 function tooDeep(): Issue {
   return issue("maxDepth", "#", `is nested too deeply to validate (the limit is ${maxDepth} levels)`);
+}
+
+function overBudget(maxSteps: number): Issue {
+  return issue("maxSteps", "#", `takes more than ${maxSteps} steps to validate (the maxSteps limit)`);
 }

@@ -2,7 +2,6 @@
 import {
   type Check,
   type CompiledNode,
-  type Context,
   issue,
   mergeAnnotations,
   newAnnotations,
@@ -18,9 +17,9 @@ import { compileStringKeywords } from "./keywords/strings.js";
 import { compileUnevaluatedKeywords, hasUnevaluatedKeywords } from "./keywords/unevaluated.js";
 import { isMetaSchemaUri } from "./meta-schemas.js";
 import { escapeToken, parseFragmentPointer, walkPointer } from "./pointer.js";
-import { type Location, type Registry, scanDocument } from "./registry.js";
+import { type DocumentLookup, type Location, type Registry, scanDocuments } from "./registry.js";
 import type { SchemaSite } from "./site.js";
-import type { JsonSchemaDialect } from "./types.js";
+import type { JsonSchemaDialect, JsonSchemaRegexFactory } from "./types.js";
 import { resolveUri, splitFragment } from "./uri.js";
 
 /** Keyword groups in the order they run: the first failing keyword is the one reported. */
@@ -72,16 +71,18 @@ function assemble(checks: Check[], collects: boolean, resource: Resource, tracks
 
 export interface CompiledDocument {
   readonly root: CompiledNode;
-  /** A fresh per-call state for validating one value. */
-  newContext(): Context;
 }
 
-export function compileDocument(
-  document: unknown,
-  dialect: JsonSchemaDialect,
-  assertFormats: boolean,
-): CompiledDocument {
-  const registry: Registry = scanDocument(document, dialect);
+export interface DocumentOptions {
+  readonly dialect: JsonSchemaDialect;
+  readonly assertFormats: boolean;
+  /** Other documents by URI (registered ones, then the built-in meta-schemas). */
+  readonly lookup: DocumentLookup;
+  readonly regex: JsonSchemaRegexFactory;
+}
+
+export function compileDocument(document: unknown, options: DocumentOptions): CompiledDocument {
+  const registry: Registry = scanDocuments(document, options.dialect, options.lookup);
   const nodes = new Map<object, CompiledNode>();
 
   const compileNode = (schema: unknown, fallback: Location): CompiledNode => {
@@ -103,7 +104,7 @@ export function compileDocument(
     const site = siteFor(schema as Readonly<Record<string, unknown>>, location);
     const checks: Check[] = [];
     // draft-07 ignores every keyword beside `$ref`.
-    if (dialect === "draft-07" && "$ref" in schema) compileReferenceKeywords(site, checks);
+    if (site.dialect === "draft-07" && "$ref" in schema) compileReferenceKeywords(site, checks);
     else for (const group of keywordGroups) group(site, checks);
     node.validate = assemble(
       checks,
@@ -122,7 +123,7 @@ export function compileDocument(
       if (isMetaSchemaUri(uri)) {
         invalid(
           where,
-          `${JSON.stringify(reference)} is a meta-schema; meta-schemas are not bundled, so it cannot be referenced`,
+          `${JSON.stringify(reference)} is a meta-schema that is not built in (only the draft-07 and 2020-12 ones are); give it in the documents option`,
         );
       }
       invalid(
@@ -155,8 +156,11 @@ export function compileDocument(
 
   const siteFor = (schema: Readonly<Record<string, unknown>>, location: Location): SchemaSite => ({
     schema,
-    dialect,
-    assertFormats,
+    dialect: location.resource.dialect,
+    arrayItems: location.resource.arrayItems,
+    validation: location.resource.dialect === "draft-07" || location.resource.vocabularies.validation,
+    assertFormats: options.assertFormats || location.resource.vocabularies.formatAssertion,
+    regex: options.regex,
     usesDynamicRef: registry.usesDynamicRef,
     resources: registry.resources,
     path: (...tokens) => `#${location.path}/${tokens.map(escapeToken).join("/")}`,
@@ -172,17 +176,8 @@ export function compileDocument(
     resource: rootResource ?? ([...registry.resources.values()][0] as Resource),
     path: "",
   });
-  // Compile the definitions nobody references too, so a malformed one fails now rather than never.
-  for (const keyword of ["$defs", "definitions"]) {
-    const defs =
-      typeof document === "object" && document !== null
-        ? (document as Record<string, unknown>)[keyword]
-        : undefined;
-    if (typeof defs === "object" && defs !== null && !Array.isArray(defs)) {
-      for (const [name, sub] of Object.entries(defs)) {
-        compileNode(sub, { ...locationOf(root.resource, `/${keyword}/${escapeToken(name)}`) });
-      }
-    }
-  }
-  return { root, newContext: () => ({ depth: 0, refHops: 0, scope: [] }) };
+  // Compile every subschema nobody references too (definitions, a `then` without `if`...), so a
+  // malformed one (a bad pattern, say) fails now rather than never.
+  for (const [schema, location] of registry.locations) compileNode(schema, location);
+  return { root };
 }

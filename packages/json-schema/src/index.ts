@@ -4,5 +4,7 @@ export type {
   JsonSchema,
   JsonSchemaDialect,
   JsonSchemaIssue,
+  JsonSchemaRegex,
+  JsonSchemaRegexFactory,
   JsonSchemaValidator,
 } from "./types.js";

@@ -1,5 +1,7 @@
 /** The shapes compiled schemas share while validating; none of them is public. */
+import type { Vocabularies } from "./dialect.js";
 import { escapeToken } from "./pointer.js";
+import type { JsonSchemaDialect } from "./types.js";
 
 /** An issue under construction: its pointer grows a token each level it passes on the way up. */
 export interface Issue {
@@ -29,17 +31,35 @@ export interface Resource {
   readonly root: unknown;
   /** Document pointer of the root ("" or "/$defs/a"), for schema paths. */
   readonly path: string;
+  /** The rules this resource is read by: its own `$schema`, else its parent's, else the compile's. */
+  readonly dialect: JsonSchemaDialect;
+  /** `items` may be an array (positional, with `additionalItems`): draft-07 and 2019-09. */
+  readonly arrayItems: boolean;
+  /** What its meta-schema's `$vocabulary` turns on (2020-12). */
+  readonly vocabularies: Vocabularies;
   readonly anchors: Map<string, unknown>;
   readonly dynamicAnchors: Map<string, unknown>;
   /** Compiled targets of `dynamicAnchors`, filled in at compile time. */
   readonly dynamicNodes: Map<string, CompiledNode>;
 }
 
-/** Per-call state: how deep we are and which resources we passed through (for `$dynamicRef`). */
+/** Per-call state: how deep we are, the work left, and which resources we passed through (for `$dynamicRef`). */
 export interface Context {
   depth: number;
   refHops: number;
+  /** Steps left before the work budget (`maxSteps`) runs out. */
+  steps: number;
   readonly scope: Resource[];
+}
+
+/** Thrown (and caught by the validator) when a validation uses up its `maxSteps`: no keyword may swallow it. */
+export class BudgetExceeded extends Error {}
+
+const budgetExceeded = new BudgetExceeded("maxSteps");
+
+/** Spends one step of the work budget; past the end, stops the whole validation. */
+export function step(context: Context): void {
+  if (--context.steps < 0) throw budgetExceeded;
 }
 
 /** A keyword (or a whole schema) compiled: checks a value at one place. */
@@ -98,6 +118,7 @@ export function descend(
   if (context.depth >= maxDepth) {
     found = issue("maxDepth", "#", `is nested more than ${maxDepth} levels deep`);
   } else {
+    if (--context.steps < 0) throw budgetExceeded;
     const hops = context.refHops;
     context.depth++;
     context.refHops = 0;

@@ -1,11 +1,17 @@
 /** What a keyword compiler sees of the schema it is in: its value, where it is, how to compile what is under it. */
 import type { CompiledNode, Resource } from "./internal.js";
-import type { JsonSchemaDialect } from "./types.js";
+import type { JsonSchemaDialect, JsonSchemaRegex, JsonSchemaRegexFactory } from "./types.js";
 
 export interface SchemaSite {
   readonly schema: Readonly<Record<string, unknown>>;
   readonly dialect: JsonSchemaDialect;
+  /** `items` may be an array, with `additionalItems` for the rest (draft-07 and 2019-09), and there is no `prefixItems`. */
+  readonly arrayItems: boolean;
+  /** Whether the validation vocabulary applies (type, enum, bounds...): off only under a custom 2020-12 meta-schema without it. */
+  readonly validation: boolean;
   readonly assertFormats: boolean;
+  /** Compiles `pattern` and `patternProperties`. */
+  readonly regex: JsonSchemaRegexFactory;
   /** Whether validators track the dynamic scope (the document uses `$dynamicRef`). */
   readonly usesDynamicRef: boolean;
   /** The schema path of a keyword (and deeper tokens) here: "#/properties/a/maxLength". */
@@ -64,11 +70,18 @@ export function schemaList(site: SchemaSite, keyword: string): CompiledNode[] | 
   return value.map((sub, index) => site.sub(sub, keyword, String(index)));
 }
 
-export function regex(site: SchemaSite, keyword: string, source: unknown): RegExp {
+/** A pattern compiled now (by the `regex` option's engine), so a bad one fails the compile, naming where. */
+export function regex(site: SchemaSite, keyword: string, source: unknown): JsonSchemaRegex {
   if (typeof source !== "string") site.fail(keyword, "must be a string (a regular expression)");
   try {
-    return new RegExp(source, "u");
+    return site.regex(source, "u");
   } catch (error) {
-    return site.fail(keyword, `is not a valid regular expression: ${(error as Error).message}`);
+    return site.fail(
+      keyword,
+      `${JSON.stringify(source)} is not a valid regular expression: ${(error as Error).message}`,
+    );
   }
 }
+
+/** The default regex engine: JavaScript's own, which backtracks. */
+export const nativeRegex: JsonSchemaRegexFactory = (source, flags) => new RegExp(source, flags);

@@ -1,20 +1,33 @@
 /** Keywords for arrays: size, uniqueness, prefixItems/items (or draft-07 items/additionalItems), contains. */
-import { jsonEqual } from "../equal.js";
+import { jsonEqual, jsonHash } from "../equal.js";
 import { addItem, type Check, type CompiledNode, descend, type Issue, issue } from "../internal.js";
 import { nonNegativeInteger, type SchemaSite, schemaList } from "../site.js";
 
-/** The first pair of equal items, later index first, or undefined. */
+/**
+ * The first pair of equal items, later index first, or undefined. Scalars are looked up by value;
+ * arrays and objects are bucketed by a hash that equal JSON values share, and compared only within
+ * their bucket, so the check stays linear in the array's size (a hostile array cannot make it quadratic).
+ */
 function duplicate(items: readonly unknown[]): [number, number] | undefined {
   const seen = new Map<unknown, number>();
+  let buckets: Map<number, number[]> | undefined;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (typeof item !== "object" || item === null) {
       const earlier = seen.get(item);
       if (earlier !== undefined) return [i, earlier];
       seen.set(item, i);
-    } else {
-      for (let j = 0; j < i; j++) if (jsonEqual(items[j], item)) return [i, j];
+      continue;
     }
+    buckets ??= new Map();
+    const hash = jsonHash(item);
+    const bucket = buckets.get(hash);
+    if (!bucket) {
+      buckets.set(hash, [i]);
+      continue;
+    }
+    for (const j of bucket) if (jsonEqual(items[j], item)) return [i, j];
+    bucket.push(i);
   }
   return undefined;
 }
@@ -57,8 +70,8 @@ function sizeChecks(site: SchemaSite, checks: Check[]): void {
 function itemChecks(site: SchemaSite, checks: Check[]): void {
   let positional: ReturnType<typeof schemaList>;
   let restName: string;
-  if (site.dialect === "draft-07") {
-    // draft-07: array-form items are positional and additionalItems the rest; otherwise items is the rest.
+  if (site.arrayItems) {
+    // draft-07 and 2019-09: array-form items are positional and additionalItems the rest; otherwise items is the rest.
     positional = Array.isArray(site.schema.items) ? schemaList(site, "items") : undefined;
     restName = positional ? "additionalItems" : "items";
   } else {
@@ -96,7 +109,8 @@ function itemChecks(site: SchemaSite, checks: Check[]): void {
 function containsCheck(site: SchemaSite, checks: Check[]): void {
   if (site.schema.contains === undefined) return;
   const contains = site.sub(site.schema.contains, "contains");
-  const legacy = site.dialect === "draft-07";
+  // minContains and maxContains belong to the validation vocabulary.
+  const legacy = site.dialect === "draft-07" || !site.validation;
   const min = legacy ? 1 : (nonNegativeInteger(site, "minContains") ?? 1);
   const max = legacy ? undefined : nonNegativeInteger(site, "maxContains");
   const path = site.path("contains");
@@ -123,7 +137,7 @@ function containsCheck(site: SchemaSite, checks: Check[]): void {
 }
 
 export function compileArrayKeywords(site: SchemaSite, checks: Check[]): void {
-  sizeChecks(site, checks);
+  if (site.validation) sizeChecks(site, checks);
   itemChecks(site, checks);
   containsCheck(site, checks);
 }

@@ -61,5 +61,6 @@ function constCheck(site: SchemaSite): Check | undefined {
 }
 
 export function compileGenericKeywords(site: SchemaSite, checks: Check[]): void {
+  if (!site.validation) return;
   for (const check of [typeCheck(site), enumCheck(site), constCheck(site)]) if (check) checks.push(check);
 }

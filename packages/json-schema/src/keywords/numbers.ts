@@ -21,7 +21,8 @@ function decimals(value: number): number {
 export function isMultipleOf(value: number, divisor: number): boolean {
   const quotient = value / divisor;
   if (Number.isInteger(quotient)) return true;
-  if (!Number.isFinite(quotient)) return false;
+  // The quotient overflowed (1e308 / 0.5): the floating-point remainder is exact, so ask it.
+  if (!Number.isFinite(quotient)) return Number.isFinite(value) && value % divisor === 0;
   const places = Math.max(decimals(value), decimals(divisor));
   if (places === 0 || places > 20) return false;
   const scale = 10 ** places;
@@ -48,6 +49,7 @@ function legacyExclusive(site: SchemaSite, keyword: string): boolean {
 }
 
 export function compileNumberKeywords(site: SchemaSite, checks: Check[]): void {
+  if (!site.validation) return;
   const divisor = finiteNumber(site, "multipleOf");
   if (divisor !== undefined) {
     if (divisor <= 0) site.fail("multipleOf", "must be greater than 0");

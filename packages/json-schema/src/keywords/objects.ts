@@ -2,6 +2,7 @@
 import { addProperty, type Check, type CompiledNode, descend, isObject, issue } from "../internal.js";
 import { escapeToken } from "../pointer.js";
 import { nonNegativeInteger, regex, type SchemaSite, schemaMap, stringList } from "../site.js";
+import type { JsonSchemaRegex } from "../types.js";
 
 function sizeChecks(site: SchemaSite, checks: Check[]): void {
   const max = nonNegativeInteger(site, "maxProperties");
@@ -76,22 +77,29 @@ function dependentSchemasCheck(entries: [string, CompiledNode][], checks: Check[
   });
 }
 
-function dependencyChecks(site: SchemaSite, checks: Check[]): void {
-  if (site.dialect === "draft-07") {
-    const dependencies = site.schema.dependencies;
-    if (dependencies === undefined) return;
-    if (!isObject(dependencies)) site.fail("dependencies", "must be an object");
-    const names: [string, string[]][] = [];
-    const schemas: [string, CompiledNode][] = [];
-    for (const [name, dependency] of Object.entries(dependencies)) {
-      if (Array.isArray(dependency)) names.push([name, stringList(site, "dependencies", dependency) ?? []]);
-      else schemas.push([name, site.sub(dependency, "dependencies", name)]);
-    }
-    dependentRequiredCheck(site, "dependencies", names, checks);
-    dependentSchemasCheck(schemas, checks);
-    return;
+/**
+ * draft-07 `dependencies`: arrays of names and schemas mixed. 2020-12 split it into
+ * dependentRequired and dependentSchemas but its meta-schema still defines it, and the official
+ * suite expects it honoured there too, so it is read in both dialects.
+ */
+function dependenciesCheck(site: SchemaSite, checks: Check[]): void {
+  const dependencies = site.schema.dependencies;
+  if (dependencies === undefined) return;
+  if (!isObject(dependencies)) site.fail("dependencies", "must be an object");
+  const names: [string, string[]][] = [];
+  const schemas: [string, CompiledNode][] = [];
+  for (const [name, dependency] of Object.entries(dependencies)) {
+    if (Array.isArray(dependency)) names.push([name, stringList(site, "dependencies", dependency) ?? []]);
+    else schemas.push([name, site.sub(dependency, "dependencies", name)]);
   }
-  const required = site.schema.dependentRequired;
+  if (site.validation) dependentRequiredCheck(site, "dependencies", names, checks);
+  dependentSchemasCheck(schemas, checks);
+}
+
+function dependencyChecks(site: SchemaSite, checks: Check[]): void {
+  dependenciesCheck(site, checks);
+  if (site.dialect === "draft-07") return;
+  const required = site.validation ? site.schema.dependentRequired : undefined;
   if (required !== undefined) {
     if (!isObject(required)) site.fail("dependentRequired", "must be an object of string arrays");
     const entries = Object.entries(required).map(([name, list]): [string, string[]] => [
@@ -126,10 +134,12 @@ function propertyChecks(site: SchemaSite, checks: Check[]): void {
   const patternSource = site.schema.patternProperties;
   if (patternSource !== undefined && !isObject(patternSource))
     site.fail("patternProperties", "must be an object of schemas");
-  const patterns = Object.entries(patternSource ?? {}).map(([source, sub]): [RegExp, CompiledNode] => [
-    regex(site, "patternProperties", source),
-    site.sub(sub, "patternProperties", source),
-  ]);
+  const patterns = Object.entries(patternSource ?? {}).map(
+    ([source, sub]): [JsonSchemaRegex, CompiledNode] => [
+      regex(site, "patternProperties", source),
+      site.sub(sub, "patternProperties", source),
+    ],
+  );
   const additionalSource = site.schema.additionalProperties;
   const additional =
     additionalSource === undefined ? undefined : site.sub(additionalSource, "additionalProperties");
@@ -211,8 +221,10 @@ function propertyChecks(site: SchemaSite, checks: Check[]): void {
 }
 
 export function compileObjectKeywords(site: SchemaSite, checks: Check[]): void {
-  sizeChecks(site, checks);
-  requiredCheck(site, checks);
+  if (site.validation) {
+    sizeChecks(site, checks);
+    requiredCheck(site, checks);
+  }
   dependencyChecks(site, checks);
   propertyNamesCheck(site, checks);
   propertyChecks(site, checks);

@@ -8,6 +8,7 @@ import {
   isObject,
   issue,
   maxRefHops,
+  step,
 } from "../internal.js";
 import type { SchemaSite } from "../site.js";
 import { splitFragment } from "../uri.js";
@@ -20,6 +21,7 @@ function hop(
   annotations: Annotations | undefined,
 ): Issue | undefined {
   if (context.refHops >= maxRefHops) return refLoop(path);
+  step(context);
   context.refHops++;
   const found = node.validate(value, context, annotations);
   context.refHops--;
@@ -40,6 +42,7 @@ function follow(node: CompiledNode, path: string): Check {
   // The body of `hop`, inlined: one stack frame per level of a deep value instead of two.
   return (value, context, annotations) => {
     if (context.refHops >= maxRefHops) return refLoop(path);
+    step(context);
     context.refHops++;
     const found = node.validate(value, context, annotations);
     context.refHops--;

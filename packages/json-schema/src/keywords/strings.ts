@@ -19,6 +19,11 @@ function codePoints(text: string): number {
 }
 
 export function compileStringKeywords(site: SchemaSite, checks: Check[]): void {
+  if (site.validation) lengthAndPatternChecks(site, checks);
+  formatCheck(site, checks);
+}
+
+function lengthAndPatternChecks(site: SchemaSite, checks: Check[]): void {
   const max = nonNegativeInteger(site, "maxLength");
   if (max !== undefined) {
     const path = site.path("maxLength");
@@ -43,11 +48,14 @@ export function compileStringKeywords(site: SchemaSite, checks: Check[]): void {
   if (site.schema.pattern !== undefined) {
     const pattern = regex(site, "pattern", site.schema.pattern);
     const path = site.path("pattern");
-    const message = `must match pattern "${pattern.source}"`;
+    const message = `must match pattern "${site.schema.pattern}"`;
     checks.push((value) =>
       typeof value !== "string" || pattern.test(value) ? undefined : issue("pattern", path, message),
     );
   }
+}
+
+function formatCheck(site: SchemaSite, checks: Check[]): void {
   const format = site.schema.format;
   if (format !== undefined && typeof format !== "string") site.fail("format", "must be a string");
   const test = site.assertFormats && typeof format === "string" ? formatChecks.get(format) : undefined;
