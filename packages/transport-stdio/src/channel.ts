@@ -1,5 +1,12 @@
 import type { Readable, Writable } from "node:stream";
-import { LocalError, SENT, type JsonRpcPayload, type TransportHandlers } from "@mcpkit/core";
+import {
+  LocalError,
+  SENT,
+  type JsonRpcPayload,
+  type TransportHandlers,
+  type UnreadableFrame,
+} from "@mcpkit/core";
+import { answeredId } from "./answer-id.js";
 import { decodeFrame, encodeFrame, NOT_UTF8_DETAIL, tooLargeDetail } from "./frame.js";
 import { LineDecoder } from "./line-decoder.js";
 
@@ -56,13 +63,16 @@ export class NdjsonChannel {
     const decoder = new LineDecoder(this.maxMessageBytes, {
       line: (text) => this.deliverLine(text),
       notUtf8: () => this.deliver(() => handlers.onUnreadable({ problem: "parse", detail: NOT_UTF8_DETAIL })),
-      tooLarge: (length) =>
-        this.deliver(() =>
-          handlers.onUnreadable({
-            problem: "too_large",
-            detail: tooLargeDetail(length, this.maxMessageBytes),
-          }),
-        ),
+      tooLarge: (length, { head, tail }) => {
+        const detail = tooLargeDetail(length, this.maxMessageBytes);
+        // Whose answer it was, if its edges tell: that request fails now instead of at its timeout.
+        const answersId = answeredId(head.toString("utf8"), tail.toString("utf8"));
+        const frame: UnreadableFrame =
+          answersId === undefined
+            ? { problem: "too_large", detail }
+            : { problem: "too_large", detail, answersId };
+        this.deliver(() => handlers.onUnreadable(frame));
+      },
     });
     const onData = (chunk: Buffer | Uint8Array | string) => {
       if (!this.muted) decoder.push(asBuffer(chunk));

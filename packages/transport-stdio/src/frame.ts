@@ -26,9 +26,9 @@ export function decodeFrame(line: string): DecodedFrame {
 /** The `onUnreadable` detail for an inbound line that is not UTF-8. */
 export const NOT_UTF8_DETAIL = "the line is not valid UTF-8";
 
-/** The `onUnreadable` detail for an inbound line over the maximum. */
+/** The `onUnreadable` detail for an inbound line over the maximum: it names the option that sets it. */
 export function tooLargeDetail(byteLength: number, maxBytes: number): string {
-  return `a message of ${byteLength} bytes is over the maximum of ${maxBytes} bytes`;
+  return `a message of ${byteLength} bytes is over the limit of ${maxBytes} bytes (maxMessageBytes)`;
 }
 
 /**

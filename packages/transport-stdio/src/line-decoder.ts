@@ -1,3 +1,5 @@
+import { DroppedLine, edgesOf, type LineEdges } from "./line-edges.js";
+
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM = 0xfeff;
@@ -9,8 +11,11 @@ export interface LineSink {
   line(text: string): void;
   /** A complete line whose bytes are not valid UTF-8. */
   notUtf8(): void;
-  /** A line longer than the maximum ended; its bytes were dropped as they arrived. */
-  tooLarge(byteLength: number): void;
+  /**
+   * A line longer than the maximum ended; its bytes were dropped as they arrived, but for its first
+   * and last few (so the caller can tell whose answer it was).
+   */
+  tooLarge(byteLength: number, edges: LineEdges): void;
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
@@ -23,12 +28,13 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
  * with no copy and no view. A line's pieces across chunks are kept as a list and joined once when
  * the line ends, so a big message in many chunks costs linear time. A line over `maxLineBytes` is
  * not kept: its bytes are counted and dropped until the next `\n`, so an endless line cannot
- * exhaust memory.
+ * exhaust memory; only its first and last 4 KiB are kept.
  */
 export class LineDecoder {
   private pieces: Buffer[] = [];
   private size = 0;
-  private discarding = false;
+  /** The line being dropped, over the maximum: only its edges are kept. */
+  private dropped: DroppedLine | undefined;
   private lastByte = -1;
 
   constructor(
@@ -44,7 +50,7 @@ export class LineDecoder {
         if (start < chunk.length) this.append(start === 0 ? chunk : chunk.subarray(start));
         return;
       }
-      if (this.size === 0 && !this.discarding) this.lineIn(chunk, start, newline);
+      if (this.size === 0 && !this.dropped) this.lineIn(chunk, start, newline);
       else {
         if (newline > start) this.append(chunk.subarray(start, newline));
         this.endLine();
@@ -57,16 +63,20 @@ export class LineDecoder {
 
   /** The input ended: a last line without a `\n` still counts. */
   end(): void {
-    if (this.size > 0 || this.discarding) this.endLine();
+    if (this.size > 0 || this.dropped) this.endLine();
   }
 
   private append(piece: Buffer): void {
     this.lastByte = piece[piece.length - 1] ?? -1;
     this.size += piece.length;
-    if (this.discarding) return;
+    if (this.dropped) {
+      this.dropped.add(piece);
+      return;
+    }
     // One byte of slack for the `\r` of a CRLF line, which does not count towards the limit.
     if (this.size > this.maxLineBytes + 1) {
-      this.discarding = true;
+      this.pieces.push(piece);
+      this.dropped = new DroppedLine(this.pieces);
       this.pieces = [];
       return;
     }
@@ -75,13 +85,13 @@ export class LineDecoder {
   }
 
   private endLine(): void {
-    const { discarding, pieces, size, lastByte } = this;
+    const { dropped, pieces, size, lastByte } = this;
     this.pieces = [];
     this.size = 0;
-    this.discarding = false;
+    this.dropped = undefined;
     this.lastByte = -1;
-    if (discarding) {
-      this.sink.tooLarge(lastByte === CR ? size - 1 : size);
+    if (dropped) {
+      this.sink.tooLarge(lastByte === CR ? size - 1 : size, dropped.edges);
       return;
     }
     this.lineIn(pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size), 0, size);
@@ -91,7 +101,7 @@ export class LineDecoder {
   private lineIn(bytes: Buffer, start: number, end: number): void {
     if (end > start && bytes[end - 1] === CR) end--;
     if (end - start > this.maxLineBytes) {
-      this.sink.tooLarge(end - start);
+      this.sink.tooLarge(end - start, edgesOf(bytes, start, end));
       return;
     }
     let text = bytes.toString("utf8", start, end);

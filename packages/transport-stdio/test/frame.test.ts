@@ -100,7 +100,9 @@ describe("encodeFrame", () => {
 
   it("defaults to 16 MiB and words the inbound limit the same way", () => {
     expect(DEFAULT_MAX_MESSAGE_BYTES).toBe(16_777_216);
-    expect(tooLargeDetail(20, 10)).toBe("a message of 20 bytes is over the maximum of 10 bytes");
+    expect(tooLargeDetail(20, 10)).toBe(
+      "a message of 20 bytes is over the limit of 10 bytes (maxMessageBytes)",
+    );
   });
 });
 

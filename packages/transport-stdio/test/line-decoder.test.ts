@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LineDecoder } from "../src/line-decoder.js";
+import type { LineEdges } from "../src/line-edges.js";
 
 function decoderFor(max: number) {
   const events: (string | { tooLarge: number } | "not UTF-8")[] = [];
@@ -127,5 +128,40 @@ describe("LineDecoder", () => {
     expect((events[0] as string).length).toBe(size);
     // Linear joining takes tens of milliseconds; re-concatenating per chunk (512 times 16 MiB on average) takes many seconds.
     expect(elapsed).toBeLessThan(3000);
+  });
+
+  it("keeps the first and last 4 KiB of an oversize line, wherever its chunks are cut", () => {
+    // Every byte differs from its neighbours, so a misplaced byte shows.
+    const line = Buffer.from(
+      Array.from({ length: 20_000 }, (_, i) => String.fromCharCode(33 + (i % 90))).join(""),
+    );
+    for (const size of [1, 7, 1000, 1025, 4096, 5000, 20_000, 20_001]) {
+      const reported: LineEdges[] = [];
+      const decoder = new LineDecoder(1024, {
+        line: () => {},
+        notUtf8: () => {},
+        tooLarge: (_length, edges) => reported.push(edges),
+      });
+      const input = Buffer.concat([line, bytes("\n")]);
+      for (let at = 0; at < input.length; at += size) decoder.push(input.subarray(at, at + size));
+      expect(reported, `chunks of ${size}`).toHaveLength(1);
+      expect(reported[0]?.head.toString(), `head, chunks of ${size}`).toBe(line.subarray(0, 4096).toString());
+      expect(reported[0]?.tail.toString(), `tail, chunks of ${size}`).toBe(line.subarray(-4096).toString());
+    }
+  });
+
+  it("keeps a short oversize line whole in both edges", () => {
+    const reported: LineEdges[] = [];
+    const decoder = new LineDecoder(8, {
+      line: () => {},
+      notUtf8: () => {},
+      tooLarge: (_n, e) => reported.push(e),
+    });
+    decoder.push(bytes("0123"));
+    decoder.push(bytes("456789abcdef\n0123456789\n"));
+    expect(reported.map(({ head, tail }) => [head.toString(), tail.toString()])).toEqual([
+      ["0123456789abcdef", "0123456789abcdef"],
+      ["0123456789", "0123456789"],
+    ]);
   });
 });

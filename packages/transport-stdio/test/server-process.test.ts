@@ -67,7 +67,7 @@ describe("StdioServerTransport on a real process's stdin and stdout", () => {
         method: "unreadable",
         params: {
           problem: "too_large",
-          detail: `a message of ${oversize.length} bytes is over the maximum of 1024 bytes`,
+          detail: `a message of ${oversize.length} bytes is over the limit of 1024 bytes (maxMessageBytes)`,
         },
       },
       { jsonrpc: "2.0", id: 3, result: {} },

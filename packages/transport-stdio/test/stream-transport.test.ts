@@ -79,7 +79,10 @@ describe("StdioServerTransport over in-process streams: reading", () => {
     input.write(`${big.slice(120)}\n${line({ jsonrpc: "2.0", method: "ok" })}`);
     await recorder.messagesCount(1);
     expect(recorder.unreadable).toEqual([
-      { problem: "too_large", detail: `a message of ${big.length} bytes is over the maximum of 64 bytes` },
+      {
+        problem: "too_large",
+        detail: `a message of ${big.length} bytes is over the limit of 64 bytes (maxMessageBytes)`,
+      },
     ]);
     expect(recorder.messages).toEqual([{ jsonrpc: "2.0", method: "ok" }]);
   });

@@ -40,6 +40,16 @@ export const defaults = {
   closeTimeoutMs: 2_000,
 } as const;
 
+/** Defaults of the server's limits across connections (docs/websocket.md, section 10). */
+export const serverDefaults = {
+  maxConnections: 1000,
+  /** Times `maxMessageBytes`: eight largest messages may be arriving at once. */
+  incompleteMessagesPerMaxMessage: 8,
+  firstMessageTimeoutMs: 30_000,
+  /** The `Retry-After` of a refusal at the connection limit. */
+  retryAfterSeconds: 5,
+} as const;
+
 /** The reason sent with a 1009 close. */
 export function tooBigReason(maxBytes: number): string {
   return `message too big: the maximum is ${maxBytes} bytes`;
@@ -48,6 +58,16 @@ export function tooBigReason(maxBytes: number): string {
 export const BINARY_REASON = "binary messages are not supported; send JSON text";
 export const SEND_BUFFER_FULL_REASON = "send buffer full: the peer is not reading";
 export const AUTH_EXPIRED_REASON = "authorization expired";
+
+/** The reason of a 1008 close for a connection that sent no complete message in time. */
+export function firstMessageReason(timeoutMs: number): string {
+  return `no complete message within ${timeoutMs} ms of connecting`;
+}
+
+/** The reason of a 1009 close for the connection that took incomplete messages over the server's limit. */
+export function incompleteMessagesReason(limitBytes: number): string {
+  return `server busy: incomplete messages across connections are over ${limitBytes} bytes`;
+}
 
 export function keepAliveReason(timeoutMs: number): string {
   return `keep-alive timeout: no pong within ${timeoutMs} ms`;

@@ -8,7 +8,7 @@ import {
 } from "@mcpkit/core";
 import type { WebSocket } from "ws";
 import { type ChannelOptions, WsChannel } from "./channel.js";
-import { AUTH_EXPIRED_REASON, CloseCode, keepAliveReason } from "./convention.js";
+import { AUTH_EXPIRED_REASON, CloseCode, firstMessageReason, keepAliveReason } from "./convention.js";
 import { keepAlive } from "./keep-alive.js";
 import type { WebSocketLike } from "./socket.js";
 
@@ -16,6 +16,8 @@ import type { WebSocketLike } from "./socket.js";
 export interface ServerConnectionSettings extends ChannelOptions {
   readonly pingIntervalMs: number;
   readonly pongTimeoutMs: number;
+  /** From `start`, how long the first complete message may take; 0: no deadline. */
+  readonly firstMessageTimeoutMs: number;
   readonly context: MessageContext;
 }
 
@@ -43,6 +45,7 @@ export class WebSocketServerTransport implements Transport {
   private readonly channel: WsChannel;
   private stopKeepAlive: () => void = () => {};
   private expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  private firstMessageTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
 
   /** @internal Made by the server. */
@@ -78,6 +81,7 @@ export class WebSocketServerTransport implements Transport {
         this.channel.mute();
       });
     this.watchExpiry();
+    this.awaitFirstMessage();
     this.socket.resume();
   }
 
@@ -99,6 +103,30 @@ export class WebSocketServerTransport implements Transport {
     this.channel.mute();
   }
 
+  /**
+   * @internal The server's budget of incomplete messages ran out on this connection's data: close
+   * with 1009 and read no more, so the bytes it holds stop growing until the connection is dropped.
+   */
+  closeOverBudget(reason: string): void {
+    this.channel.closeSocket(CloseCode.MessageTooBig, reason);
+    this.channel.mute();
+    this.socket.pause();
+  }
+
+  /** A connection that never completes a message (a stalled or trickled one) holds a slot: end it. */
+  private awaitFirstMessage(): void {
+    const timeoutMs = this.settings.firstMessageTimeoutMs;
+    if (timeoutMs <= 0) return;
+    const arrived = () => clearTimeout(this.firstMessageTimer);
+    this.firstMessageTimer = setTimeout(() => {
+      this.socket.off("message", arrived);
+      this.closeWith(CloseCode.PolicyViolation, firstMessageReason(timeoutMs));
+    }, timeoutMs);
+    this.firstMessageTimer.unref();
+    // `ws` emits `message` for every complete message, whatever the channel then makes of it.
+    this.socket.once("message", arrived);
+  }
+
   private watchExpiry(): void {
     const expiresAt = this.settings.context.authInfo?.expiresAt;
     if (expiresAt === undefined) return;
@@ -116,6 +144,7 @@ export class WebSocketServerTransport implements Transport {
   private shut(error?: Error): void {
     this.stopKeepAlive();
     clearTimeout(this.expiryTimer);
+    clearTimeout(this.firstMessageTimer);
     this.channel.finish(error);
   }
 }

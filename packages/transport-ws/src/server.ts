@@ -3,11 +3,20 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import type { AuthInfo } from "@mcpkit/core";
 import { WebSocketServer } from "ws";
-import { CloseCode, DEFAULT_MAX_MESSAGE_BYTES, SUBPROTOCOL, defaults } from "./convention.js";
+import {
+  CloseCode,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  SUBPROTOCOL,
+  defaults,
+  incompleteMessagesReason,
+  serverDefaults,
+} from "./convention.js";
+import { IncompleteMessageBudget } from "./incomplete-budget.js";
 import { refuse } from "./refuse.js";
 import { type ServerConnectionSettings, WebSocketServerTransport } from "./server-transport.js";
 import {
   type OriginPolicy,
+  type Refusal,
   type UpgradeRequest,
   inspectUpgrade,
   isRefusal,
@@ -45,6 +54,25 @@ export interface WebSocketServeOptions {
   readonly maxBufferedBytes?: number;
   /** How long to wait for a peer's close frame before dropping its connection. Default 2000 ms. */
   readonly closeTimeoutMs?: number;
+  /**
+   * Most connections open at once, upgrades being authenticated included. An upgrade over it is
+   * refused before the handshake with HTTP 503 and `Retry-After: 5`. Default 1000.
+   */
+  readonly maxConnections?: number;
+  /**
+   * Most bytes of inbound messages that have begun to arrive and are not complete (the fragments
+   * received so far and the frame in progress), summed over all connections: the memory slow or
+   * stalled senders can hold. The connection whose data takes the sum over it is closed with 1009;
+   * the others keep their messages. At least `maxMessageBytes`. Default 8 × `maxMessageBytes`
+   * (128 MiB).
+   */
+  readonly maxIncompleteMessageBytes?: number;
+  /**
+   * How long a connection may go, from the moment it is started, without completing a message (a
+   * client that connects and stays silent, or trickles a message that never ends). It is then
+   * closed with 1008. Default 30 000 ms; 0 turns the deadline off.
+   */
+  readonly firstMessageTimeoutMs?: number;
   /** Problems with no caller to report to: a failing `onConnection` or `authenticate`. Default: `console.error`. */
   readonly onError?: (error: Error) => void;
 }
@@ -95,6 +123,10 @@ export class McpWebSocketServer {
   private readonly ownsHttpServer: boolean;
   private readonly wss: WebSocketServer;
   private readonly live = new Set<WebSocketServerTransport>();
+  /** Upgrades that passed the capacity check and are not connections yet (being authenticated). */
+  private upgrading = 0;
+  private readonly maxConnections: number;
+  private readonly incomplete: IncompleteMessageBudget;
   private readonly path: string;
   private closing: Promise<void> | undefined;
   private readonly onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) =>
@@ -103,6 +135,9 @@ export class McpWebSocketServer {
   /** @internal Use {@link serveWebSocket}. */
   constructor(private readonly options: WebSocketServeOptions) {
     this.path = options.path ?? "/mcp";
+    const limits = checkedLimits(options);
+    this.maxConnections = limits.maxConnections;
+    this.incomplete = new IncompleteMessageBudget(limits.maxIncompleteMessageBytes);
     this.wss = new WebSocketServer({
       noServer: true,
       // No compression: the size limit then bounds memory directly (docs/websocket.md, section 1).
@@ -147,6 +182,11 @@ export class McpWebSocketServer {
     return this.live.size;
   }
 
+  /** Bytes of inbound messages begun and not complete, across all connections (see `maxIncompleteMessageBytes`). */
+  get incompleteMessageBytes(): number {
+    return this.incomplete.bytes;
+  }
+
   /**
    * Stops accepting connections, closes the open ones with 1001 (going away) and waits for them;
    * closes the HTTP server if it was created here.
@@ -177,23 +217,36 @@ export class McpWebSocketServer {
     if (this.closing) return refuse(socket, { status: 503, body: "the server is shutting down" });
     const inspected = inspectUpgrade(request, this.options.allowedOrigins ?? []);
     if (isRefusal(inspected)) return refuse(socket, inspected);
+    // Counted before `authenticate`, which may wait: upgrades in flight cannot overshoot the cap.
+    if (this.live.size + this.upgrading >= this.maxConnections)
+      return refuse(socket, atCapacity(this.maxConnections));
+    this.upgrading++;
     let authInfo: AuthInfo | undefined;
-    if (this.options.authenticate) {
-      try {
+    try {
+      if (this.options.authenticate) {
         const verified = await this.options.authenticate(inspected);
         if (!verified) return refuse(socket, unauthorized("the credentials are missing or invalid"));
         if (verified.expiresAt !== undefined && verified.expiresAt * 1000 <= Date.now())
           return refuse(socket, unauthorized("the token has expired"));
         authInfo = verified;
-      } catch (error) {
-        this.report(error);
-        return refuse(socket, { status: 500, body: "authorization failed" });
       }
+    } catch (error) {
+      this.report(error);
+      return refuse(socket, { status: 500, body: "authorization failed" });
+    } finally {
+      // The callback below runs synchronously, so the slot passes to `live` with no gap.
+      this.upgrading--;
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       const transport = new WebSocketServerTransport(ws, this.settings(inspected, authInfo));
       this.live.add(transport);
-      void transport.closed.then(() => this.live.delete(transport));
+      const share = this.incomplete.watch(socket, () =>
+        transport.closeOverBudget(incompleteMessagesReason(this.incomplete.limitBytes)),
+      );
+      void transport.closed.then(() => {
+        share.release();
+        this.live.delete(transport);
+      });
       if (this.closing) return transport.closeWith(CloseCode.GoingAway, "the server is shutting down");
       Promise.resolve()
         .then(() => this.options.onConnection(transport))
@@ -213,6 +266,7 @@ export class McpWebSocketServer {
       closeTimeoutMs: options.closeTimeoutMs ?? defaults.closeTimeoutMs,
       pingIntervalMs: options.pingIntervalMs ?? defaults.pingIntervalMs,
       pongTimeoutMs: options.pongTimeoutMs ?? defaults.pongTimeoutMs,
+      firstMessageTimeoutMs: options.firstMessageTimeoutMs ?? serverDefaults.firstMessageTimeoutMs,
       context: authInfo ? { headers: request.headers, authInfo } : { headers: request.headers },
     };
   }
@@ -221,6 +275,29 @@ export class McpWebSocketServer {
     const reported = error instanceof Error ? error : new Error(String(error));
     (this.options.onError ?? console.error)(reported);
   }
+}
+
+/** The server's limits across connections, with their defaults, checked. */
+function checkedLimits(options: WebSocketServeOptions) {
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const maxConnections = options.maxConnections ?? serverDefaults.maxConnections;
+  const maxIncompleteMessageBytes =
+    options.maxIncompleteMessageBytes ?? serverDefaults.incompleteMessagesPerMaxMessage * maxMessageBytes;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    throw new RangeError(`maxConnections must be a positive integer (got ${maxConnections})`);
+  if (!(maxIncompleteMessageBytes >= maxMessageBytes))
+    throw new RangeError(
+      `maxIncompleteMessageBytes (${maxIncompleteMessageBytes}) must be at least maxMessageBytes (${maxMessageBytes}), or no message that large could arrive`,
+    );
+  return { maxConnections, maxIncompleteMessageBytes };
+}
+
+function atCapacity(maxConnections: number): Refusal {
+  return {
+    status: 503,
+    body: `the server is at its limit of ${maxConnections} connections; retry later`,
+    headers: { "Retry-After": String(serverDefaults.retryAfterSeconds) },
+  };
 }
 
 function pathOf(request: IncomingMessage): string {
