@@ -182,9 +182,12 @@ export class HttpClientTransport implements Transport {
   }
 
   private legacy(): LegacySseClientTransport {
-    const { fetch, headers, onExchange, maxMessageBytes, endpointTimeoutMs, closeTimeoutMs } = this.options;
+    const { fetch, sender, headers, onExchange, maxMessageBytes, maxRedirects, endpointTimeoutMs, closeTimeoutMs } =
+      this.options;
     return new LegacySseClientTransport(this.url, {
       fetch,
+      sender,
+      maxRedirects,
       headers,
       onExchange,
       maxMessageBytes,

@@ -18,7 +18,8 @@ import { ReconnectPolicy } from "./reconnect.js";
 import { PostExchange, answersExchange, cancelledRequestId, describe, isSse } from "./post-exchange.js";
 import { ExchangeTable } from "./exchange-table.js";
 import { FetchSender } from "./fetch-sender.js";
-import { type HttpReply, type HttpSender, isSuccess } from "./http-sender.js";
+import { type HttpCall, type HttpReply, type HttpSender, isSuccess } from "./http-sender.js";
+import { DEFAULT_MAX_REDIRECTS, RedirectRefusedError, followRedirects, isRedirect } from "./redirect.js";
 import { PostOrder } from "./post-order.js";
 import { type HeaderRecord, buildHeaders } from "./request-headers.js";
 import { statelessRevisionOf } from "./stateless.js";
@@ -82,6 +83,7 @@ export class StreamableHttpClientTransport implements Transport {
   private resolveClosed: () => void = () => {};
   private readonly sender: HttpSender;
   private readonly maxMessageBytes: number;
+  private readonly maxRedirects: number;
   private readonly policy: ReconnectPolicy;
 
   constructor(
@@ -93,6 +95,7 @@ export class StreamableHttpClientTransport implements Transport {
     }
     this.sender = options.sender ?? (options.fetch ? new FetchSender(options.fetch) : defaultSender());
     this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.policy = new ReconnectPolicy(options.reconnect);
     this.order = new PostOrder(options.requestOrderHoldMs ?? 50);
     this.session = options.sessionId;
@@ -196,7 +199,7 @@ export class StreamableHttpClientTransport implements Transport {
     const timer = setTimeout(() => deadline.abort(timeoutError()), this.options.closeTimeoutMs ?? 2000);
     try {
       const headers = await this.headersFor("DELETE", "terminate", {});
-      const reply = await this.sender.send({ method: "DELETE", url: this.url, headers, abort: deadline });
+      const reply = await this.exchange({ method: "DELETE", url: this.url, headers, abort: deadline });
       this.report("DELETE", "terminate", reply);
       // 405: the server does not let clients end sessions; it expires them itself.
       reply.cancel();
@@ -229,19 +232,16 @@ export class StreamableHttpClientTransport implements Transport {
         stateless,
         extra,
       );
-      const pending = this.sender.send({
-        method: "POST",
-        url: this.url,
-        headers,
-        body,
-        abort: exchange.abort,
-      });
+      const call: HttpCall = { method: "POST", url: this.url, headers, body, abort: exchange.abort };
+      const pending = this.sender.send(call);
       dispatched();
       response = await pending;
+      if (isRedirect(response)) response = await followRedirects(this.sender, call, response, this.maxRedirects);
     } catch (error) {
       dispatched();
       this.reportFailure("POST", "message", error);
       if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
+      if (error instanceof RedirectRefusedError) throw error;
       if (exchange.abort.aborted) throw new LocalError("cancelled", `${exchange.what} was cancelled`);
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
@@ -397,9 +397,10 @@ export class StreamableHttpClientTransport implements Transport {
       const base: HeaderRecord = { accept: MediaType.sse };
       if (lastEventId !== "") base[Header.lastEventId] = lastEventId;
       const headers = await this.headersFor("GET", purpose, base);
-      response = await this.sender.send({ method: "GET", url: this.url, headers, abort });
+      response = await this.exchange({ method: "GET", url: this.url, headers, abort });
     } catch (error) {
       this.reportFailure("GET", purpose, error);
+      if (error instanceof RedirectRefusedError) return { kind: "fatal", error };
       return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
     }
     this.report("GET", purpose, response);
@@ -413,6 +414,12 @@ export class StreamableHttpClientTransport implements Transport {
     if (response.status === 405) return { kind: "refused", error };
     if (RETRYABLE.has(response.status)) return { kind: "retry", reason: error.message };
     return { kind: "fatal", error };
+  }
+
+  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  private async exchange(call: HttpCall): Promise<HttpReply> {
+    const reply = await this.sender.send(call);
+    return isRedirect(reply) ? followRedirects(this.sender, call, reply, this.maxRedirects) : reply;
   }
 
   /** The body of an error answer, for the error; cut short (empty) past `maxMessageBytes`. */
