@@ -52,7 +52,11 @@ function expectRefused(error: unknown, status: number, location: string | undefi
   expect(error).toBeInstanceOf(RedirectRefusedError);
   expect(error).toBeInstanceOf(HttpStatusError);
   const refused = error as RedirectRefusedError;
-  expect([refused.name, refused.status, refused.location]).toEqual(["RedirectRefusedError", status, location]);
+  expect([refused.name, refused.status, refused.location]).toEqual([
+    "RedirectRefusedError",
+    status,
+    location,
+  ]);
   return refused;
 }
 
@@ -115,7 +119,10 @@ describeEachSender("Streamable HTTP client and redirects", () => {
     await transport.send(INITIALIZE);
     await transport.send(LIST);
     await recorder.until(() => recorder.messages.length === 2, "both answers");
-    expect(recorder.messages).toEqual([initializeResult(0), { jsonrpc: "2.0", id: 3, result: { echo: "tools/list" } }]);
+    expect(recorder.messages).toEqual([
+      initializeResult(0),
+      { jsonrpc: "2.0", id: 3, result: { echo: "tools/list" } },
+    ]);
     expect(home.arrivals.map((a) => [a.method, pathOf(a), methodOf(a), a.headers.authorization])).toEqual([
       ["POST", "/mcp", "initialize", "Bearer secret"],
       ["POST", "/moved?x=1", "initialize", "Bearer secret"],

@@ -182,8 +182,16 @@ export class HttpClientTransport implements Transport {
   }
 
   private legacy(): LegacySseClientTransport {
-    const { fetch, sender, headers, onExchange, maxMessageBytes, maxRedirects, endpointTimeoutMs, closeTimeoutMs } =
-      this.options;
+    const {
+      fetch,
+      sender,
+      headers,
+      onExchange,
+      maxMessageBytes,
+      maxRedirects,
+      endpointTimeoutMs,
+      closeTimeoutMs,
+    } = this.options;
     return new LegacySseClientTransport(this.url, {
       fetch,
       sender,

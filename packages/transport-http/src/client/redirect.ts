@@ -33,7 +33,11 @@ export class RedirectRefusedError extends HttpStatusError {
   /** The URL the redirect named, resolved against the request's; undefined when it named none. */
   readonly location: string | undefined;
 
-  constructor(reply: Pick<HttpReply, "status" | "statusText" | "headers">, location: string | undefined, why: string) {
+  constructor(
+    reply: Pick<HttpReply, "status" | "statusText" | "headers">,
+    location: string | undefined,
+    why: string,
+  ) {
     super(reply.status, reply.statusText, "", reply.headers());
     this.location = location;
     this.message = why;
@@ -121,7 +125,11 @@ export function hiddenRedirect(call: HttpCall, response: Response): RedirectRefu
         "redirect); the client follows no redirect it cannot check: use the final URL as the server URL",
     );
   }
-  if (response.redirected && response.url !== "" && new URL(response.url).origin !== new URL(call.url).origin) {
+  if (
+    response.redirected &&
+    response.url !== "" &&
+    new URL(response.url).origin !== new URL(call.url).origin
+  ) {
     return new RedirectRefusedError(
       { status: response.status, statusText: response.statusText, headers: () => response.headers },
       response.url,

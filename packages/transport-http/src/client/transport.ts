@@ -236,7 +236,8 @@ export class StreamableHttpClientTransport implements Transport {
       const pending = this.sender.send(call);
       dispatched();
       response = await pending;
-      if (isRedirect(response)) response = await followRedirects(this.sender, call, response, this.maxRedirects);
+      if (isRedirect(response))
+        response = await followRedirects(this.sender, call, response, this.maxRedirects);
     } catch (error) {
       dispatched();
       this.reportFailure("POST", "message", error);

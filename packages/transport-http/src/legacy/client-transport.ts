@@ -6,7 +6,12 @@ import { FetchSender } from "../client/fetch-sender.js";
 import { type HttpCall, type HttpReply, type HttpSender, isSuccess } from "../client/http-sender.js";
 import type { HeaderValues, HttpExchange, OutgoingHttpRequest } from "../client/options.js";
 import { isSse } from "../client/post-exchange.js";
-import { DEFAULT_MAX_REDIRECTS, RedirectRefusedError, followRedirects, isRedirect } from "../client/redirect.js";
+import {
+  DEFAULT_MAX_REDIRECTS,
+  RedirectRefusedError,
+  followRedirects,
+  isRedirect,
+} from "../client/redirect.js";
 import { type HeaderRecord, setHeaders } from "../client/request-headers.js";
 import { SseParser } from "../client/sse-parser.js";
 import { encodePayload } from "../shared/frame.js";
