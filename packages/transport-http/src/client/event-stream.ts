@@ -18,6 +18,8 @@ export type Reopened =
 /** How a stream ended. */
 export type StreamEnd =
   | { readonly kind: "finished" }
+  /** It ended (see `endAfterTooLarge`) after an event over `maxDataLength`, taken as its answer. */
+  | { readonly kind: "too_large" }
   | { readonly kind: "aborted" }
   | { readonly kind: "refused"; readonly error: Error }
   | { readonly kind: "failed"; readonly error: Error };
@@ -47,6 +49,12 @@ export interface StreamSettings {
   readonly reopenWithoutId: boolean;
   /** Longest event data kept, in characters; longer events go to `tooLarge`. */
   readonly maxDataLength: number;
+  /**
+   * A POST's answer stream: when it ends unfinished after an event over `maxDataLength`, that
+   * event was most likely the answer (servers end the stream after it), so it is not resumed
+   * (`too_large`): resuming would only wait for an answer that is gone.
+   */
+  readonly endAfterTooLarge?: boolean;
   /** How to wait between attempts (tests give a fake one). Default: a timer. */
   readonly sleep?: Sleep;
 }
@@ -68,6 +76,8 @@ export class ResumableStream {
   private readonly seen = new Set<string>();
   /** Whether the stream being read delivered a message. */
   private delivered = false;
+  /** Whether the stream being read had an event over the limit. */
+  private oversized = false;
 
   constructor(
     private readonly owner: StreamOwner,
@@ -88,8 +98,10 @@ export class ResumableStream {
       if (body !== undefined) {
         const idBefore = this.lastEventId;
         this.delivered = false;
+        this.oversized = false;
         const ended = await this.read(body);
         if (ended !== "dropped") return { kind: ended };
+        if (this.oversized && this.settings.endAfterTooLarge) return { kind: "too_large" };
         body = undefined;
         empty = this.delivered || this.lastEventId !== idBefore ? 0 : empty + 1;
         if (!this.settings.resumable) {
@@ -162,6 +174,7 @@ export class ResumableStream {
       if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value as string);
     }
     if (event.tooLarge) {
+      this.oversized = true;
       this.owner.tooLarge(
         `an SSE event on ${this.settings.what} is over ${this.settings.maxDataLength} characters`,
       );

@@ -8,7 +8,14 @@ import {
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
-import { isRequest, isResponse, membersOf, negotiatedVersionIn, requestIdsOf } from "../shared/messages.js";
+import {
+  idKey,
+  isRequest,
+  isResponse,
+  membersOf,
+  negotiatedVersionIn,
+  requestIdsOf,
+} from "../shared/messages.js";
 import { AbortSwitch, timeoutError } from "./abort-switch.js";
 import { defaultSender } from "./default-sender.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
@@ -291,8 +298,15 @@ export class StreamableHttpClientTransport implements Transport {
             resumable: exchange.stateless === undefined,
             reopenWithoutId: false,
             maxDataLength: this.maxMessageBytes,
+            endAfterTooLarge: true,
           },
         ).run(response);
+        if (end.kind === "too_large") {
+          this.answerTooLarge(
+            exchange,
+            `the SSE answer to ${exchange.what} ended after an event over ${this.maxMessageBytes} characters (maxMessageBytes)`,
+          );
+        }
         this.streamEnded(end, true);
         return;
       }
@@ -309,7 +323,10 @@ export class StreamableHttpClientTransport implements Transport {
         return;
       }
       if (text === undefined) {
-        this.tooLarge(`the JSON answer to ${exchange.what} is over ${this.maxMessageBytes} bytes`);
+        this.answerTooLarge(
+          exchange,
+          `the JSON answer to ${exchange.what} is over ${this.maxMessageBytes} bytes (maxMessageBytes)`,
+        );
       } else if (text.trim() !== "") {
         this.deliverText(text);
       }
@@ -319,6 +336,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private streamEnded(end: StreamEnd, fatalRefusal: boolean): void {
+    // too_large: the owed requests already failed (answerTooLarge); the transport goes on.
     if (this.ended) return;
     if (end.kind === "failed" || (end.kind === "refused" && fatalRefusal)) this.fail(end.error);
     else if (end.kind === "refused") this.getRefused = true;
@@ -327,6 +345,20 @@ export class StreamableHttpClientTransport implements Transport {
   private tooLarge(detail: string): void {
     if (this.ended || !this.handlers) return;
     this.handlers.onUnreadable({ problem: "too_large", detail });
+  }
+
+  /**
+   * The answer to `exchange` was over `maxMessageBytes` and dropped: the requests it still owed
+   * fail at once (`answerTo`: the engine rejects them with `message_too_large`), the transport
+   * stays open.
+   */
+  private answerTooLarge(exchange: PostExchange, detail: string): void {
+    if (this.ended || !this.handlers) return;
+    const owed = exchange.ids.filter((id) => exchange.waiting.has(idKey(id)));
+    for (const id of owed) this.exchanges.stopWaiting(id);
+    this.handlers.onUnreadable(
+      owed.length > 0 ? { problem: "too_large", detail, answerTo: owed } : { problem: "too_large", detail },
+    );
   }
 
   private deliverText(text: string): void {
