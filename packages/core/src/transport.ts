@@ -40,13 +40,6 @@ export interface UnreadableFrame {
   /** A short description for logs and for the error response, e.g. `Unexpected token } in JSON at position 7`. */
   readonly detail: string;
   readonly context?: MessageContext;
-  /**
-   * The requests of this side the frame was the answer to, when the transport knows (an HTTP
-   * client knows which POST an answer came on). The engine fails each at once with a `LocalError`
-   * (`message_too_large` for `too_large`, `invalid_message` for `parse`) that quotes `detail`,
-   * rather than letting it wait for its timeout; nothing is sent to the peer.
-   */
-  readonly answerTo?: readonly RequestId[];
 }
 
 /** What a transport tells the engine. Set once, by `start`. */

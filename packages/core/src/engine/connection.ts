@@ -1,7 +1,7 @@
 import type { MethodInfo, Revision } from "@mcpkit/schema";
 import { LocalError } from "../errors.js";
 import type { JsonRpcMessage, JsonRpcPayload, RequestId } from "../jsonrpc/types.js";
-import { SENT, type SendOptions, type Transport, type UnreadableFrame } from "../transport.js";
+import { SENT, type SendOptions, type Transport } from "../transport.js";
 import type { EraHost, EraStrategy } from "../eras/era.js";
 import { checkOutbound, firstIssue, invalidOutboundError } from "./checks.js";
 import { type InboundHost, InboundDispatcher } from "./inbound.js";
@@ -166,8 +166,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     try {
       await transport.start({
         onMessage: (value, context) => this.router.onMessage(value, context),
-        onUnreadable: (frame) =>
-          frame.answerTo ? this.failUnreadable(frame, frame.answerTo) : this.router.onUnreadable(frame),
+        onUnreadable: (frame) => this.router.onUnreadable(frame),
         onClose: (error) => this.onClose(error),
       });
     } catch (error) {
@@ -402,17 +401,6 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     this.notify("notifications/cancelled", { requestId: id, reason }).catch((error: unknown) => {
       this.report(asError(error));
     });
-  }
-
-  /** An answer to requests of ours that the transport could not read: they fail now, not at their timeout. */
-  private failUnreadable(frame: UnreadableFrame, ids: readonly RequestId[]): void {
-    const code = frame.problem === "too_large" ? "message_too_large" : "invalid_message";
-    for (const id of ids) {
-      const taken = this.outbound?.take(id);
-      taken?.reject(
-        new LocalError(code, `The answer to ${taken.method} (id ${id}) could not be read: ${frame.detail}`),
-      );
-    }
   }
 
   private onClose(error?: Error): void {
