@@ -40,6 +40,13 @@ export interface UnreadableFrame {
   /** A short description for logs and for the error response, e.g. `Unexpected token } in JSON at position 7`. */
   readonly detail: string;
   readonly context?: MessageContext;
+  /**
+   * For a `too_large` frame that is an answer to a request of this side: that request's id, when the
+   * transport could tell from the few bytes it looked at (its first and last ones, say). The engine
+   * then fails that request at once with `LocalError("message_too_large")` instead of letting it
+   * wait for its timeout. Leave it out when unsure: naming the wrong request fails an innocent one.
+   */
+  readonly answersId?: RequestId;
 }
 
 /** What a transport tells the engine. Set once, by `start`. */

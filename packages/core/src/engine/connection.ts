@@ -1,7 +1,7 @@
 import type { MethodInfo, Revision } from "@mcpkit/schema";
 import { LocalError } from "../errors.js";
 import type { JsonRpcMessage, JsonRpcPayload, RequestId } from "../jsonrpc/types.js";
-import { SENT, type SendOptions, type Transport } from "../transport.js";
+import { SENT, type SendOptions, type Transport, type UnreadableFrame } from "../transport.js";
 import type { EraHost, EraStrategy } from "../eras/era.js";
 import { checkOutbound, firstIssue, invalidOutboundError } from "./checks.js";
 import { type InboundHost, InboundDispatcher } from "./inbound.js";
@@ -166,7 +166,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     try {
       await transport.start({
         onMessage: (value, context) => this.router.onMessage(value, context),
-        onUnreadable: (frame) => this.router.onUnreadable(frame),
+        onUnreadable: (frame) => this.onUnreadable(frame),
         onClose: (error) => this.onClose(error),
       });
     } catch (error) {
@@ -401,6 +401,25 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     this.notify("notifications/cancelled", { requestId: id, reason }).catch((error: unknown) => {
       this.report(asError(error));
     });
+  }
+
+  /**
+   * A frame the transport could not read. When it was an answer to one of our requests (too large
+   * to read), that request fails now rather than at its timeout; the peer is told as for any
+   * unreadable frame.
+   */
+  private onUnreadable(frame: UnreadableFrame): void {
+    const id = frame.answersId;
+    if (id !== undefined && frame.problem === "too_large" && this.state === "open") {
+      const taken = this.outbound?.take(id);
+      taken?.reject(
+        new LocalError(
+          "message_too_large",
+          `The answer to ${taken.method} (id ${JSON.stringify(id)}) was dropped: ${frame.detail}`,
+        ),
+      );
+    }
+    this.router.onUnreadable(frame);
   }
 
   private onClose(error?: Error): void {
