@@ -56,7 +56,7 @@ describeEachSender("an answer over maxMessageBytes", () => {
     expect(error).toBeInstanceOf(LocalError);
     expect([(error as LocalError).code, (error as LocalError).message]).toEqual([
       "message_too_large",
-      "The answer to tools/list (id 2) could not be read: the JSON answer to tools/list (id 2) is over 2000 bytes (maxMessageBytes)",
+      "The answer to tools/list (id 2) was dropped: the JSON answer to tools/list (id 2) is over 2000 bytes (maxMessageBytes)",
     ]);
     expect(await connection.request("ping", {})).toEqual({ echo: "ping" });
     expect(transport.closeError).toBeUndefined();
@@ -75,7 +75,7 @@ describeEachSender("an answer over maxMessageBytes", () => {
     expect(error).toBeInstanceOf(LocalError);
     expect([(error as LocalError).code, (error as LocalError).message]).toEqual([
       "message_too_large",
-      "The answer to tools/list (id 2) could not be read: the SSE answer to tools/list (id 2) ended after an event over 2000 characters (maxMessageBytes)",
+      "The answer to tools/list (id 2) was dropped: the SSE answer to tools/list (id 2) ended after an event over 2000 characters (maxMessageBytes)",
     ]);
     expect(await connection.request("ping", {})).toEqual({ echo: "ping" });
     expect(transport.closeError).toBeUndefined();

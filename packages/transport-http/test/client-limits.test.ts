@@ -64,7 +64,7 @@ describeEachSender("inbound messages over maxMessageBytes", () => {
       {
         problem: "too_large",
         detail: "the JSON answer to tools/list (id 3) is over 1000 bytes (maxMessageBytes)",
-        answerTo: [3],
+        answersId: 3,
       },
     ]);
     expect(recorder.messages).toEqual([]);

@@ -348,17 +348,18 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /**
-   * The answer to `exchange` was over `maxMessageBytes` and dropped: the requests it still owed
-   * fail at once (`answerTo`: the engine rejects them with `message_too_large`), the transport
-   * stays open.
+   * The answer to `exchange` was over `maxMessageBytes` and dropped: each request it still owed
+   * is named (`answersId`), so the engine fails it at once with `message_too_large`; the
+   * transport stays open.
    */
   private answerTooLarge(exchange: PostExchange, detail: string): void {
     if (this.ended || !this.handlers) return;
     const owed = exchange.ids.filter((id) => exchange.waiting.has(idKey(id)));
-    for (const id of owed) this.exchanges.stopWaiting(id);
-    this.handlers.onUnreadable(
-      owed.length > 0 ? { problem: "too_large", detail, answerTo: owed } : { problem: "too_large", detail },
-    );
+    if (owed.length === 0) return this.handlers.onUnreadable({ problem: "too_large", detail });
+    for (const id of owed) {
+      this.exchanges.stopWaiting(id);
+      this.handlers.onUnreadable({ problem: "too_large", detail, answersId: id });
+    }
   }
 
   private deliverText(text: string): void {
