@@ -355,7 +355,10 @@ export class StreamableHttpClientTransport implements Transport {
   private answerTooLarge(exchange: PostExchange, detail: string): void {
     if (this.ended || !this.handlers) return;
     const owed = exchange.ids.filter((id) => exchange.waiting.has(idKey(id)));
-    if (owed.length === 0) return this.handlers.onUnreadable({ problem: "too_large", detail });
+    if (owed.length === 0) {
+      this.handlers.onUnreadable({ problem: "too_large", detail });
+      return;
+    }
     for (const id of owed) {
       this.exchanges.stopWaiting(id);
       this.handlers.onUnreadable({ problem: "too_large", detail, answersId: id });
