@@ -75,7 +75,13 @@ describe("HttpClientTransport in auto mode", () => {
     const { url } = await legacyOnly();
     const given = nodeHttpSender();
     let closes = 0;
-    const sender = { send: given.send.bind(given), close: () => (closes++, given.close()) };
+    const sender = {
+      send: given.send.bind(given),
+      close: () => {
+        closes++;
+        given.close();
+      },
+    };
     const transport = new HttpClientTransport(url, { sender });
     const c = client({ mode: "session" });
     await c.connect(transport);
