@@ -54,7 +54,7 @@ function serveSlowly(transport: Transport): Promise<void> {
 async function connect(server: TestServer, exchanges: HttpExchange[]) {
   const transport = clientTransport(server.url, {
     onExchange: (exchange) => exchanges.push(exchange),
-    reconnect: { initialDelayMs: 5 },
+    reconnect: { initialDelayMs: 5, minDelayMs: 0 },
   });
   const era = new SessionClientEra({ clientInfo: { name: "t", version: "1" } });
   const connection = new Connection({ era });
@@ -96,7 +96,7 @@ describeEachSender("resumption against the real handler (SSE polling, event stor
     const exchanges: HttpExchange[] = [];
     const transport = clientTransport(proxy.url, {
       onExchange: (exchange) => exchanges.push(exchange),
-      reconnect: { initialDelayMs: 20 },
+      reconnect: { initialDelayMs: 20, minDelayMs: 0 },
     });
     open.push(transport);
     const recorder = new Recorder();

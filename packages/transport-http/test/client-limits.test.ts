@@ -61,7 +61,11 @@ describeEachSender("inbound messages over maxMessageBytes", () => {
     await transport.send({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
     await recorder.until(() => recorder.unreadable.length === 1, "the report");
     expect(recorder.unreadable).toEqual([
-      { problem: "too_large", detail: "the JSON answer to tools/list (id 3) is over 1000 bytes" },
+      {
+        problem: "too_large",
+        detail: "the JSON answer to tools/list (id 3) is over 1000 bytes (maxMessageBytes)",
+        answersId: 3,
+      },
     ]);
     expect(recorder.messages).toEqual([]);
     // Still usable.

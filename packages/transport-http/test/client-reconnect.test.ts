@@ -74,7 +74,7 @@ describeEachSender("resuming a POST's SSE answer", () => {
       answerPlainly(arrival);
     });
     const { transport, recorder } = await joined(server, {
-      reconnect: { initialDelayMs: 5 },
+      reconnect: { initialDelayMs: 5, minDelayMs: 0 },
       headers: () => ({ authorization: "Bearer resume-too" }),
     });
     await transport.send(CALL);
@@ -138,7 +138,7 @@ describeEachSender("resuming a POST's SSE answer", () => {
       }
       answerPlainly(arrival);
     });
-    const { transport, recorder } = await joined(server, { reconnect: { initialDelayMs: 1 } });
+    const { transport, recorder } = await joined(server, { reconnect: { initialDelayMs: 1, minDelayMs: 0 } });
     await transport.send(CALL);
     await transport.closed;
     expect(recorder.messages).toEqual([PROGRESS]);
@@ -168,7 +168,7 @@ describeEachSender("resuming a POST's SSE answer", () => {
       answerPlainly(arrival);
     });
     const transport = clientTransport(server.url, {
-      reconnect: { initialDelayMs: 40, factor: 2, maxAttempts: 3 },
+      reconnect: { initialDelayMs: 40, minDelayMs: 0, factor: 2, maxAttempts: 3 },
     });
     open.push(transport);
     const era = new SessionClientEra({ clientInfo: { name: "t", version: "1" } });
@@ -212,7 +212,7 @@ describeEachSender("resuming a POST's SSE answer", () => {
       }
       answerPlainly(arrival);
     });
-    const { transport, recorder } = await joined(server, { reconnect: { initialDelayMs: 1 } });
+    const { transport, recorder } = await joined(server, { reconnect: { initialDelayMs: 1, minDelayMs: 0 } });
     await transport.send(CALL);
     await server.until(() => server.arrivals.some((a) => methodOf(a) === "tools/call"), "the call");
     await transport.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7 } });
@@ -236,7 +236,7 @@ describeEachSender("resuming a POST's SSE answer", () => {
       if (isResume(arrival)) return void arrival.res.writeHead(404).end();
       answerPlainly(arrival);
     });
-    const { transport, recorder } = await joined(server, { reconnect: { initialDelayMs: 1 } });
+    const { transport, recorder } = await joined(server, { reconnect: { initialDelayMs: 1, minDelayMs: 0 } });
     await transport.send(CALL);
     await transport.closed;
     expect(transport.sessionExpired).toBe(true);
@@ -266,7 +266,7 @@ describeEachSender("resuming the standalone GET stream", () => {
       }
       answerPlainly(arrival);
     });
-    const { recorder } = await joined(server, { reconnect: { initialDelayMs: 5 } });
+    const { recorder } = await joined(server, { reconnect: { initialDelayMs: 5, minDelayMs: 0 } });
     await recorder.until(() => recorder.messages.length >= 4, "four notifications");
     await delay(50);
     expect(recorder.messages).toEqual(notes);
@@ -287,7 +287,7 @@ describeEachSender("resuming the standalone GET stream", () => {
       answerPlainly(arrival);
     });
     const { transport, recorder } = await joined(server, {
-      reconnect: { initialDelayMs: 5, maxAttempts: 2 },
+      reconnect: { initialDelayMs: 5, minDelayMs: 0, maxAttempts: 2 },
     });
     await transport.closed;
     expect((recorder.closes[0] as LocalError).code).toBe("transport_failed");
@@ -300,7 +300,7 @@ describeEachSender("resuming the standalone GET stream", () => {
 
 describe("ReconnectPolicy", () => {
   it("grows by the factor up to the maximum; the server's retry replaces the start and is a floor", () => {
-    const policy = new ReconnectPolicy({ initialDelayMs: 100, factor: 3, maxDelayMs: 1000 });
+    const policy = new ReconnectPolicy({ initialDelayMs: 100, factor: 3, maxDelayMs: 1000, minDelayMs: 0 });
     expect([1, 2, 3, 4].map((n) => policy.delayMs(n, undefined))).toEqual([100, 300, 900, 1000]);
     expect([1, 2].map((n) => policy.delayMs(n, 50))).toEqual([50, 150]);
     expect(policy.delayMs(1, 5000)).toBe(5000);
@@ -308,9 +308,13 @@ describe("ReconnectPolicy", () => {
 
   it("has documented defaults and refuses nonsense", () => {
     const policy = new ReconnectPolicy();
-    expect([policy.initialDelayMs, policy.maxDelayMs, policy.factor, policy.maxAttempts]).toEqual([
-      1000, 30000, 2, 5,
-    ]);
+    expect([
+      policy.initialDelayMs,
+      policy.minDelayMs,
+      policy.maxDelayMs,
+      policy.factor,
+      policy.maxAttempts,
+    ]).toEqual([1000, 250, 30000, 2, 5]);
     expect(() => new ReconnectPolicy({ factor: 0.5 })).toThrow(
       "reconnect.factor must be at least 1 (got 0.5)",
     );

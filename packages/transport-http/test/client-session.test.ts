@@ -120,7 +120,7 @@ describeEachSender("session expiry", () => {
   it("against the real handler: a session ended on the server is seen as expired", async () => {
     const server = await startServer();
     open.push(server.http);
-    const transport = clientTransport(server.url, { reconnect: { initialDelayMs: 10 } });
+    const transport = clientTransport(server.url, { reconnect: { initialDelayMs: 10, minDelayMs: 0 } });
     const era = new SessionClientEra({ clientInfo: { name: "t", version: "1" } });
     const connection = new Connection({ era });
     const serverSide = server.next();

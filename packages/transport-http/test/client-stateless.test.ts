@@ -54,7 +54,7 @@ async function statelessServer(extra?: (arrival: Arrival) => void | Promise<void
 }
 
 function transportTo(server: ScriptedServer): StreamableHttpClientTransport {
-  const transport = clientTransport(server.url, { reconnect: { initialDelayMs: 1 } });
+  const transport = clientTransport(server.url, { reconnect: { initialDelayMs: 1, minDelayMs: 0 } });
   open.push(transport);
   return transport;
 }

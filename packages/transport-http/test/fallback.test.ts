@@ -5,7 +5,7 @@ import { LocalError } from "@mcpkit/core";
 import type { Server } from "@mcpkit/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { type HttpExchange, HttpClientTransport, HttpStatusError } from "../src/index.node.js";
-import { serveLegacySse, serveStreamableHttp } from "../src/node.js";
+import { nodeHttpSender, serveLegacySse, serveStreamableHttp } from "../src/node.js";
 import { Recorder } from "./helpers.js";
 import { definition } from "./legacy-definition.js";
 
@@ -69,6 +69,28 @@ describe("HttpClientTransport in auto mode", () => {
     expect(transport.kind).toBe("legacy");
     expect(transport.sessionId).toMatch(/^[0-9a-f]{32}$/);
     expect(text(await c.callTool({ name: "add", arguments: { a: 5, b: 5 } }))).toBe("10");
+  });
+
+  it("a sender given in the options serves the legacy transport after the fall-back, and is closed once at close", async () => {
+    const { url } = await legacyOnly();
+    const given = nodeHttpSender();
+    let closes = 0;
+    const sender = {
+      send: given.send.bind(given),
+      close: () => {
+        closes++;
+        given.close();
+      },
+    };
+    const transport = new HttpClientTransport(url, { sender });
+    const c = client({ mode: "session" });
+    await c.connect(transport);
+    expect(transport.kind).toBe("legacy");
+    // The Streamable transport closed at the fall-back did not take the legacy stream's agent with it.
+    expect(text(await c.callTool({ name: "add", arguments: { a: 2, b: 3 } }))).toBe("5");
+    expect(closes).toBe(0);
+    await c.close();
+    expect(closes).toBe(1);
   });
 
   it("stays on Streamable HTTP when the server speaks it, though the session era refuses the probe with 400", async () => {

@@ -1,4 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { DISCARD_BYTES } from "../src/server/body.js";
 import type { HttpServerTransport } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { initializeRequest, openSse, POST_HEADERS, sleep } from "./helpers.js";
@@ -57,10 +59,37 @@ describe("the native and web paths answer alike", () => {
     expect(await sameOnBoth(urls, { headers: POST_HEADERS, body: big, chunked: true })).toEqual(expected);
   });
 
-  it("a refused upload still arriving gets its 413, then the connection closes (native)", async () => {
+  it("a refused upload still arriving gets its 413 and is read off the wire: the connection serves on (native)", async () => {
     const [native] = await both({ maxBodyBytes: 1024 });
     const answer = await raw(native as string, { headers: POST_HEADERS, body: "x".repeat(256 * 1024) });
-    expect([answer.status, answer.headers.connection]).toEqual([413, "close"]);
+    expect([answer.status, answer.headers.connection]).toEqual([413, "keep-alive"]);
+  });
+
+  it("an upload announced past the limit plus DISCARD_BYTES is not read: 413, then the connection closes (native)", async () => {
+    const [native] = await both({ maxBodyBytes: 1024 });
+    const { port, pathname } = new URL(native as string);
+    const declared = String(1024 + DISCARD_BYTES + 1);
+    const answer = await new Promise<{ status: number; connection: string | undefined }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            path: pathname,
+            method: "POST",
+            headers: { ...POST_HEADERS, "content-length": declared },
+          },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+            req.destroy();
+          },
+        );
+        req.on("error", reject);
+        req.write("x".repeat(1024));
+      },
+    );
+    expect(answer).toEqual({ status: 413, connection: "close" });
   });
 
   it("400 with the same parse error message for malformed JSON, and the same -32600 for non-JSON-RPC", async () => {

@@ -12,6 +12,7 @@ import { type Era, eraOf, type Revision } from "@mcpkit/schema";
 import { ClientError } from "../errors.js";
 import type { ClientMode, ClientOptions, TransportSource } from "../options.js";
 import { AutoClientEra } from "./auto-era.js";
+import { httpStatusOf, isHttpFailure } from "./http-status.js";
 
 /** What connecting established. */
 export interface Settled {
@@ -53,7 +54,10 @@ function isClosedError(error: unknown): boolean {
  * `DiscoverResult` listing our revision means stateless. Anything else (an error of any code, a
  * result without our revision, no answer within `probeTimeoutMs`) means an older server: the same
  * connection falls back to `initialize`. A server that hangs up on the unexpected probe is
- * reconnected once, straight to `initialize`, when `source` is a transport factory.
+ * reconnected once, straight to `initialize`, when `source` is a transport factory. An HTTP
+ * refusal that says nothing about the era (401, 403, 429, 5xx: see `http-status.ts`) is not an
+ * answer to the probe: it is thrown as it is (the transport's `HttpStatusError`), and so is an
+ * HTTP refusal of the `initialize` after the fall-back.
  */
 export async function settle(source: TransportSource, input: SettleInput): Promise<Settled> {
   const { options, capabilities } = input;
@@ -95,7 +99,7 @@ export async function settle(source: TransportSource, input: SettleInput): Promi
     const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
     return await discoverOn(connection, auto.stateless, input.signal, timeoutMs, false);
   } catch (error) {
-    if (input.signal?.aborted) {
+    if (input.signal?.aborted || isHttpFailure(error)) {
       await connection.close();
       throw error;
     }
@@ -111,6 +115,8 @@ export async function settle(source: TransportSource, input: SettleInput): Promi
     }
     await connection.close();
     if (error instanceof LocalError && error.code === "version_rejected") throw error;
+    // The server refused at the HTTP level (e.g. 401 to initialize): that is the answer to give.
+    if (httpStatusOf(error) !== undefined) throw error;
     throw new ClientError(
       "no_common_revision",
       `The server answered neither server/discover nor initialize: ${describe(probeError)}; then ${describe(error)}`,

@@ -8,6 +8,7 @@ import {
 import { LegacySseClientTransport } from "../legacy/client-transport.js";
 import { isRequest } from "../shared/messages.js";
 import { HttpStatusError } from "./errors.js";
+import type { HttpSender } from "./http-sender.js";
 import type { StreamableHttpClientOptions } from "./options.js";
 import { StreamableHttpClientTransport } from "./transport.js";
 
@@ -124,6 +125,8 @@ export class HttpClientTransport implements Transport {
   close(): Promise<void> {
     this.closing ??= this.gate.then(async () => {
       await this.inner?.close();
+      // A sender given in the options serves both inner transports: it is closed once, here.
+      this.options.sender?.close();
       this.finish();
     });
     return this.closing;
@@ -178,13 +181,26 @@ export class HttpClientTransport implements Transport {
   }
 
   private streamable(): StreamableHttpClientTransport {
-    return new StreamableHttpClientTransport(this.url, this.options);
+    const { sender } = this.options;
+    if (!sender) return new StreamableHttpClientTransport(this.url, this.options);
+    return new StreamableHttpClientTransport(this.url, { ...this.options, sender: keptOpen(sender) });
   }
 
   private legacy(): LegacySseClientTransport {
-    const { fetch, headers, onExchange, maxMessageBytes, endpointTimeoutMs, closeTimeoutMs } = this.options;
+    const {
+      fetch,
+      sender,
+      headers,
+      onExchange,
+      maxMessageBytes,
+      maxRedirects,
+      endpointTimeoutMs,
+      closeTimeoutMs,
+    } = this.options;
     return new LegacySseClientTransport(this.url, {
       fetch,
+      sender: sender && keptOpen(sender),
+      maxRedirects,
       headers,
       onExchange,
       maxMessageBytes,
@@ -199,4 +215,12 @@ export class HttpClientTransport implements Transport {
     this.handlers?.onClose(error);
     this.resolveClosed();
   }
+}
+
+/**
+ * `sender` for an inner transport, which must not close it: the Streamable one is closed after
+ * the fall-back while the legacy one sends on through the same sender.
+ */
+function keptOpen(sender: HttpSender): HttpSender {
+  return { send: (call) => sender.send(call), close: () => {} };
 }

@@ -10,13 +10,13 @@ import { type JsonRpcErrorObject, LocalError } from "@mcpkit/core";
  * declare const message: JsonRpcMessage;
  * declare function refreshToken(): Promise<void>;
  * try { await transport.send(message); } catch (error) {
- *   if (error instanceof HttpStatusError && error.status === 401) await refreshToken();
+ *   if (error instanceof HttpStatusError && error.status === 401) await refreshToken(error.wwwAuthenticate);
  *   if (error instanceof HttpStatusError) console.log(error.rpcError?.code); // e.g. -32600
  * }
  * ```
  */
 export class HttpStatusError extends Error {
-  override readonly name = "HttpStatusError";
+  override readonly name: string = "HttpStatusError";
   /** The JSON-RPC error in the body, if the body is a JSON-RPC error response. */
   readonly rpcError: JsonRpcErrorObject | undefined;
 
@@ -32,6 +32,14 @@ export class HttpStatusError extends Error {
       `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${detail ? `: ${detail}` : ""}`,
     );
     this.rpcError = rpcError;
+  }
+
+  /**
+   * The `WWW-Authenticate` header of the answer (a 401 names the authentication it wants there),
+   * or undefined when it had none.
+   */
+  get wwwAuthenticate(): string | undefined {
+    return this.headers.get("www-authenticate") ?? undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import { LocalError } from "@mcpkit/core";
 import type { AbortSwitch } from "./abort-switch.js";
 import type { HttpReply } from "./http-sender.js";
-import { type ReconnectPolicy, sleep } from "./reconnect.js";
+import { type ReconnectPolicy, type Sleep, sleep } from "./reconnect.js";
 import { SseParser, type SseEvent } from "./sse-parser.js";
 
 /** What an attempt to reopen a dropped stream gave. */
@@ -18,6 +18,8 @@ export type Reopened =
 /** How a stream ended. */
 export type StreamEnd =
   | { readonly kind: "finished" }
+  /** It ended (see `endAfterTooLarge`) after an event over `maxDataLength`, taken as its answer. */
+  | { readonly kind: "too_large" }
   | { readonly kind: "aborted" }
   | { readonly kind: "refused"; readonly error: Error }
   | { readonly kind: "failed"; readonly error: Error };
@@ -47,6 +49,14 @@ export interface StreamSettings {
   readonly reopenWithoutId: boolean;
   /** Longest event data kept, in characters; longer events go to `tooLarge`. */
   readonly maxDataLength: number;
+  /**
+   * A POST's answer stream: when it ends unfinished after an event over `maxDataLength`, that
+   * event was most likely the answer (servers end the stream after it), so it is not resumed
+   * (`too_large`): resuming would only wait for an answer that is gone.
+   */
+  readonly endAfterTooLarge?: boolean;
+  /** How to wait between attempts (tests give a fake one). Default: a timer. */
+  readonly sleep?: Sleep;
 }
 
 /** How many event ids are remembered to drop replayed duplicates. */
@@ -56,12 +66,18 @@ const SEEN_IDS = 1024;
  * One logical SSE stream over one or more HTTP responses: reads events, records the last event
  * id and the server's `retry`, drops priming events (empty data) and replayed duplicates (an id
  * seen before), and when the connection drops before the stream finished, reopens it through the
- * owner with backoff, as {@link ReconnectPolicy} says.
+ * owner with backoff, as {@link ReconnectPolicy} says: attempts that failed and reopened streams
+ * that brought nothing (no message, no new event id) both grow the wait; only failed attempts
+ * count towards giving up.
  */
 export class ResumableStream {
   private lastEventId = "";
   private retryMs: number | undefined;
   private readonly seen = new Set<string>();
+  /** Whether the stream being read delivered a message. */
+  private delivered = false;
+  /** Whether the stream being read had an event over the limit. */
+  private oversized = false;
 
   constructor(
     private readonly owner: StreamOwner,
@@ -71,14 +87,23 @@ export class ResumableStream {
   /** Reads `first`, resuming as needed; resolves with how the stream ended (never rejects). */
   async run(first: HttpReply): Promise<StreamEnd> {
     const { policy, abort, what } = this.settings;
+    const wait = this.settings.sleep ?? sleep;
     let body: HttpReply | undefined = first;
+    /** Reopen attempts in a row that got no stream: past `maxAttempts`, the stream is given up. */
     let failures = 0;
+    /** Streams in a row that ended bringing nothing: they grow the wait as failures do. */
+    let empty = 0;
     let lastReason = "";
     for (;;) {
       if (body !== undefined) {
+        const idBefore = this.lastEventId;
+        this.delivered = false;
+        this.oversized = false;
         const ended = await this.read(body);
         if (ended !== "dropped") return { kind: ended };
+        if (this.oversized && this.settings.endAfterTooLarge) return { kind: "too_large" };
         body = undefined;
+        empty = this.delivered || this.lastEventId !== idBefore ? 0 : empty + 1;
         if (!this.settings.resumable) {
           return failed(`${what} broke off before its answer arrived; this era cannot resume a stream`);
         }
@@ -93,7 +118,7 @@ export class ResumableStream {
         const last = lastReason === "" ? "" : ` (last: ${lastReason})`;
         return failed(`${what} broke off; gave up resuming it after ${policy.maxAttempts} attempts${last}`);
       }
-      if (!(await sleep(policy.delayMs(failures, this.retryMs), abort))) return { kind: "aborted" };
+      if (!(await wait(policy.delayMs(failures + empty, this.retryMs), abort))) return { kind: "aborted" };
       const reopened = await this.owner.reopen(this.lastEventId);
       if (abort.aborted) {
         if (reopened.kind === "stream") reopened.reply.cancel();
@@ -149,6 +174,7 @@ export class ResumableStream {
       if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value as string);
     }
     if (event.tooLarge) {
+      this.oversized = true;
       this.owner.tooLarge(
         `an SSE event on ${this.settings.what} is over ${this.settings.maxDataLength} characters`,
       );
@@ -156,6 +182,7 @@ export class ResumableStream {
     }
     // A priming event (an id and empty data) only moves the last event id.
     if (event.event !== "message" || event.data.trim() === "") return;
+    this.delivered = true;
     this.owner.deliver(event.data);
   }
 }

@@ -1,8 +1,11 @@
 import type { HttpCall, HttpReply, HttpSender } from "./http-sender.js";
+import { hiddenRedirect } from "./redirect.js";
 
 /**
  * An {@link HttpSender} on `fetch`: for browsers and Workers, and whenever the `fetch` option is
- * given (e.g. to inject a test double or a proxying fetch).
+ * given (e.g. to inject a test double or a proxying fetch). Asks fetch not to follow redirects
+ * (`redirect: "manual"`); a redirect it cannot read (a browser's opaque redirect) or one a custom
+ * fetch followed to another origin anyway rejects with a `RedirectRefusedError`.
  */
 export class FetchSender implements HttpSender {
   constructor(private readonly fetch: typeof globalThis.fetch) {}
@@ -24,10 +27,18 @@ export class FetchSender implements HttpSender {
         headers: new Headers(call.headers as Record<string, string>),
         body: call.body,
         signal,
+        // Never followed by fetch: the transport follows same-origin ones itself (redirect.ts).
+        redirect: "manual",
       });
     } catch (error) {
       unhook();
       throw error;
+    }
+    const hidden = hiddenRedirect(call, response);
+    if (hidden) {
+      unhook();
+      response.body?.cancel().catch(() => {});
+      throw hidden;
     }
     // The switch stays hooked while the body is read (aborting cancels it), then lets go: a
     // long-lived switch (the GET stream's, across many resumptions) must not collect hooks.

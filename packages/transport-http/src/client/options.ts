@@ -79,6 +79,13 @@ export interface StreamableHttpClientOptions {
    * run. `initialize`, notifications and responses always wait for their headers. Default 50 ms.
    */
   readonly requestOrderHoldMs?: number;
+  /**
+   * How many redirects one request may follow. Only redirects to the origin of the configured URL
+   * are followed (307/308 keep the method and body; one that would turn a POST into a GET is
+   * refused), and every later request still goes to the configured URL; a redirect to another
+   * origin, or past this count, rejects with `RedirectRefusedError`. 0 follows none. Default 5.
+   */
+  readonly maxRedirects?: number;
   /** How long `close` waits for the DELETE. Default 2000 ms. */
   readonly closeTimeoutMs?: number;
   /** Backoff for resuming dropped SSE streams with `Last-Event-ID`. */

@@ -1,9 +1,20 @@
 import type { AbortSwitch } from "./abort-switch.js";
 
-/** How a dropped SSE stream is resumed: exponential backoff between attempts. */
+/**
+ * How a dropped SSE stream is reopened: exponential backoff between attempts, never sooner than
+ * `minDelayMs`. The backoff grows with each attempt in a row that failed, and with each reopened
+ * stream in a row that ended bringing nothing (no message, no new event id): a server that keeps
+ * closing streams at once (with `retry: 0`, say) is reopened less and less often, up to
+ * `maxDelayMs`. A stream that brought something starts the count again.
+ */
 export interface ReconnectOptions {
   /** Wait before the first attempt, when the server sent no `retry`. Default 1000 ms. */
   readonly initialDelayMs?: number;
+  /**
+   * The least wait before any attempt, whatever the server's `retry` says (a `retry: 0` would
+   * otherwise reopen the stream as fast as the network allows). Default 250 ms.
+   */
+  readonly minDelayMs?: number;
   /** The backoff never grows past this (a larger server `retry` still wins). Default 30000 ms. */
   readonly maxDelayMs?: number;
   /** Each further attempt waits this many times longer. Default 2. */
@@ -15,12 +26,14 @@ export interface ReconnectOptions {
 /** {@link ReconnectOptions} with every default filled in and checked. */
 export class ReconnectPolicy {
   readonly initialDelayMs: number;
+  readonly minDelayMs: number;
   readonly maxDelayMs: number;
   readonly factor: number;
   readonly maxAttempts: number;
 
   constructor(options: ReconnectOptions = {}) {
     this.initialDelayMs = nonNegative("initialDelayMs", options.initialDelayMs ?? 1000);
+    this.minDelayMs = nonNegative("minDelayMs", options.minDelayMs ?? 250);
     this.maxDelayMs = nonNegative("maxDelayMs", options.maxDelayMs ?? 30_000);
     this.factor = options.factor ?? 2;
     if (!(this.factor >= 1)) throw new RangeError(`reconnect.factor must be at least 1 (got ${this.factor})`);
@@ -28,13 +41,21 @@ export class ReconnectPolicy {
   }
 
   /**
-   * The wait before attempt `attempt` (1 for the first). The server's `retry` replaces the
-   * initial delay and is a floor: SSE polling servers rely on the client waiting that long.
+   * The wait before attempt `attempt` (1 for the first, counting the attempts that failed and the
+   * streams that brought nothing since the last one that did). The server's `retry` replaces the
+   * initial delay and is a floor (SSE polling servers rely on the client waiting that long), and
+   * `minDelayMs` is the floor under everything.
+   *
+   * @example
+   * ```ts
+   * const policy = new ReconnectPolicy(); // initial 1000, min 250, factor 2, max 30 000
+   * [1, 2, 3].map((n) => policy.delayMs(n, 0)); // [250, 500, 1000]: `retry: 0` is floored, then backs off
+   * ```
    */
   delayMs(attempt: number, serverRetryMs: number | undefined): number {
-    const base = serverRetryMs ?? this.initialDelayMs;
+    const base = Math.max(this.minDelayMs, serverRetryMs ?? this.initialDelayMs);
     const grown = Math.min(this.maxDelayMs, base * this.factor ** Math.max(0, attempt - 1));
-    return Math.max(serverRetryMs ?? 0, grown);
+    return Math.max(this.minDelayMs, serverRetryMs ?? 0, grown);
   }
 }
 
@@ -44,6 +65,9 @@ function nonNegative(name: string, value: number): number {
   }
   return value;
 }
+
+/** Waits `ms`: resolves true, or false at once when `abort` fires first. */
+export type Sleep = (ms: number, abort: AbortSwitch) => Promise<boolean>;
 
 /** Resolves after `ms`, or at once (false) when `abort` fires first. */
 export function sleep(ms: number, abort: AbortSwitch): Promise<boolean> {

@@ -28,7 +28,7 @@ export interface HeaderInputs {
  */
 export function buildHeaders(base: HeaderRecord, inputs: HeaderInputs): HeaderRecord | Promise<HeaderRecord> {
   const headers = base;
-  if (inputs.extra) setAll(headers, inputs.extra);
+  if (inputs.extra) setHeaders(headers, inputs.extra);
   const { stateless } = inputs;
   const sessionId = stateless === undefined ? inputs.request.sessionId : undefined;
   if (stateless !== undefined) {
@@ -41,13 +41,13 @@ export function buildHeaders(base: HeaderRecord, inputs: HeaderInputs): HeaderRe
   const { hook } = inputs;
   if (!hook) return headers;
   return Promise.resolve(hook({ ...inputs.request, sessionId })).then((given) => {
-    if (given) setAll(headers, given);
+    if (given) setHeaders(headers, given);
     return headers;
   });
 }
 
 /** Sets every header of `from` on `to`, names lower-cased and values trimmed as `Headers` does. */
-function setAll(to: HeaderRecord, from: HeaderValues): void {
+export function setHeaders(to: HeaderRecord, from: HeaderValues): void {
   // Any Headers, also another realm's or another fetch library's: they all have forEach.
   if (typeof (from as { forEach?: unknown }).forEach === "function") {
     (from as Headers).forEach((value, name) => {

@@ -8,7 +8,14 @@ import {
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
-import { isRequest, isResponse, membersOf, negotiatedVersionIn, requestIdsOf } from "../shared/messages.js";
+import {
+  idKey,
+  isRequest,
+  isResponse,
+  membersOf,
+  negotiatedVersionIn,
+  requestIdsOf,
+} from "../shared/messages.js";
 import { AbortSwitch, timeoutError } from "./abort-switch.js";
 import { defaultSender } from "./default-sender.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
@@ -18,7 +25,8 @@ import { ReconnectPolicy } from "./reconnect.js";
 import { PostExchange, answersExchange, cancelledRequestId, describe, isSse } from "./post-exchange.js";
 import { ExchangeTable } from "./exchange-table.js";
 import { FetchSender } from "./fetch-sender.js";
-import { type HttpReply, type HttpSender, isSuccess } from "./http-sender.js";
+import { type HttpCall, type HttpReply, type HttpSender, isSuccess } from "./http-sender.js";
+import { DEFAULT_MAX_REDIRECTS, RedirectRefusedError, followRedirects, isRedirect } from "./redirect.js";
 import { PostOrder } from "./post-order.js";
 import { type HeaderRecord, buildHeaders } from "./request-headers.js";
 import { statelessRevisionOf } from "./stateless.js";
@@ -82,6 +90,7 @@ export class StreamableHttpClientTransport implements Transport {
   private resolveClosed: () => void = () => {};
   private readonly sender: HttpSender;
   private readonly maxMessageBytes: number;
+  private readonly maxRedirects: number;
   private readonly policy: ReconnectPolicy;
 
   constructor(
@@ -93,6 +102,7 @@ export class StreamableHttpClientTransport implements Transport {
     }
     this.sender = options.sender ?? (options.fetch ? new FetchSender(options.fetch) : defaultSender());
     this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.policy = new ReconnectPolicy(options.reconnect);
     this.order = new PostOrder(options.requestOrderHoldMs ?? 50);
     this.session = options.sessionId;
@@ -196,7 +206,7 @@ export class StreamableHttpClientTransport implements Transport {
     const timer = setTimeout(() => deadline.abort(timeoutError()), this.options.closeTimeoutMs ?? 2000);
     try {
       const headers = await this.headersFor("DELETE", "terminate", {});
-      const reply = await this.sender.send({ method: "DELETE", url: this.url, headers, abort: deadline });
+      const reply = await this.exchange({ method: "DELETE", url: this.url, headers, abort: deadline });
       this.report("DELETE", "terminate", reply);
       // 405: the server does not let clients end sessions; it expires them itself.
       reply.cancel();
@@ -229,19 +239,17 @@ export class StreamableHttpClientTransport implements Transport {
         stateless,
         extra,
       );
-      const pending = this.sender.send({
-        method: "POST",
-        url: this.url,
-        headers,
-        body,
-        abort: exchange.abort,
-      });
+      const call: HttpCall = { method: "POST", url: this.url, headers, body, abort: exchange.abort };
+      const pending = this.sender.send(call);
       dispatched();
       response = await pending;
+      if (isRedirect(response))
+        response = await followRedirects(this.sender, call, response, this.maxRedirects);
     } catch (error) {
       dispatched();
       this.reportFailure("POST", "message", error);
       if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
+      if (error instanceof RedirectRefusedError) throw error;
       if (exchange.abort.aborted) throw new LocalError("cancelled", `${exchange.what} was cancelled`);
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
@@ -290,8 +298,15 @@ export class StreamableHttpClientTransport implements Transport {
             resumable: exchange.stateless === undefined,
             reopenWithoutId: false,
             maxDataLength: this.maxMessageBytes,
+            endAfterTooLarge: true,
           },
         ).run(response);
+        if (end.kind === "too_large") {
+          this.answerTooLarge(
+            exchange,
+            `the SSE answer to ${exchange.what} ended after an event over ${this.maxMessageBytes} characters (maxMessageBytes)`,
+          );
+        }
         this.streamEnded(end, true);
         return;
       }
@@ -308,7 +323,10 @@ export class StreamableHttpClientTransport implements Transport {
         return;
       }
       if (text === undefined) {
-        this.tooLarge(`the JSON answer to ${exchange.what} is over ${this.maxMessageBytes} bytes`);
+        this.answerTooLarge(
+          exchange,
+          `the JSON answer to ${exchange.what} is over ${this.maxMessageBytes} bytes (maxMessageBytes)`,
+        );
       } else if (text.trim() !== "") {
         this.deliverText(text);
       }
@@ -318,6 +336,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private streamEnded(end: StreamEnd, fatalRefusal: boolean): void {
+    // too_large: the owed requests already failed (answerTooLarge); the transport goes on.
     if (this.ended) return;
     if (end.kind === "failed" || (end.kind === "refused" && fatalRefusal)) this.fail(end.error);
     else if (end.kind === "refused") this.getRefused = true;
@@ -326,6 +345,24 @@ export class StreamableHttpClientTransport implements Transport {
   private tooLarge(detail: string): void {
     if (this.ended || !this.handlers) return;
     this.handlers.onUnreadable({ problem: "too_large", detail });
+  }
+
+  /**
+   * The answer to `exchange` was over `maxMessageBytes` and dropped: each request it still owed
+   * is named (`answersId`), so the engine fails it at once with `message_too_large`; the
+   * transport stays open.
+   */
+  private answerTooLarge(exchange: PostExchange, detail: string): void {
+    if (this.ended || !this.handlers) return;
+    const owed = exchange.ids.filter((id) => exchange.waiting.has(idKey(id)));
+    if (owed.length === 0) {
+      this.handlers.onUnreadable({ problem: "too_large", detail });
+      return;
+    }
+    for (const id of owed) {
+      this.exchanges.stopWaiting(id);
+      this.handlers.onUnreadable({ problem: "too_large", detail, answersId: id });
+    }
   }
 
   private deliverText(text: string): void {
@@ -397,9 +434,10 @@ export class StreamableHttpClientTransport implements Transport {
       const base: HeaderRecord = { accept: MediaType.sse };
       if (lastEventId !== "") base[Header.lastEventId] = lastEventId;
       const headers = await this.headersFor("GET", purpose, base);
-      response = await this.sender.send({ method: "GET", url: this.url, headers, abort });
+      response = await this.exchange({ method: "GET", url: this.url, headers, abort });
     } catch (error) {
       this.reportFailure("GET", purpose, error);
+      if (error instanceof RedirectRefusedError) return { kind: "fatal", error };
       return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
     }
     this.report("GET", purpose, response);
@@ -413,6 +451,12 @@ export class StreamableHttpClientTransport implements Transport {
     if (response.status === 405) return { kind: "refused", error };
     if (RETRYABLE.has(response.status)) return { kind: "retry", reason: error.message };
     return { kind: "fatal", error };
+  }
+
+  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  private async exchange(call: HttpCall): Promise<HttpReply> {
+    const reply = await this.sender.send(call);
+    return isRedirect(reply) ? followRedirects(this.sender, call, reply, this.maxRedirects) : reply;
   }
 
   /** The body of an error answer, for the error; cut short (empty) past `maxMessageBytes`. */

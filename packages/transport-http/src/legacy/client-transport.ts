@@ -1,14 +1,31 @@
 import { LocalError, type JsonRpcPayload, type Transport, type TransportHandlers } from "@mcpkit/core";
-import type { HeaderValues, HttpExchange, OutgoingHttpRequest } from "../client/options.js";
+import { AbortSwitch } from "../client/abort-switch.js";
+import { defaultSender } from "../client/default-sender.js";
 import { HttpStatusError } from "../client/errors.js";
-import { readSse } from "../client/sse-parser.js";
+import { FetchSender } from "../client/fetch-sender.js";
+import { type HttpCall, type HttpReply, type HttpSender, isSuccess } from "../client/http-sender.js";
+import type { HeaderValues, HttpExchange, OutgoingHttpRequest } from "../client/options.js";
+import { isSse } from "../client/post-exchange.js";
+import {
+  DEFAULT_MAX_REDIRECTS,
+  RedirectRefusedError,
+  followRedirects,
+  isRedirect,
+} from "../client/redirect.js";
+import { type HeaderRecord, setHeaders } from "../client/request-headers.js";
+import { SseParser } from "../client/sse-parser.js";
 import { encodePayload } from "../shared/frame.js";
 import { MediaType } from "../shared/headers.js";
 
 /** Options of {@link LegacySseClientTransport}. */
 export interface LegacySseClientOptions {
-  /** The fetch to use. Default: the global `fetch`. */
+  /** The fetch to use; given, every request goes through it. Default: as for `sender`. */
   readonly fetch?: typeof fetch;
+  /**
+   * What sends the HTTP requests (see `HttpSender`). Default: node:http on Node, the global
+   * `fetch` elsewhere, as for the Streamable HTTP client. Not together with `fetch`.
+   */
+  readonly sender?: HttpSender;
   /**
    * Extra headers for each HTTP request (e.g. `Authorization`), asked for every time: the SSE GET
    * (purpose `standalone`) and each POST (purpose `message`). Applied last, so they may override
@@ -19,8 +36,17 @@ export interface LegacySseClientOptions {
   readonly onExchange?: (exchange: HttpExchange) => void;
   /** How long `start` waits for the `endpoint` event after the GET. Default 10 000 ms. */
   readonly endpointTimeoutMs?: number;
-  /** Largest outbound message in bytes; larger rejects `send` with `message_too_large`. Default 16 MiB. */
+  /**
+   * Largest message in bytes, both ways: a larger outbound one rejects `send` with
+   * `message_too_large`; a larger `message` event (its data, in characters) is dropped, never held
+   * whole, and reported to `onUnreadable` as `too_large`. Default 16 MiB.
+   */
   readonly maxMessageBytes?: number;
+  /**
+   * How many same-origin redirects one request may follow; a redirect to another origin is never
+   * followed (see `StreamableHttpClientOptions.maxRedirects`). Default 5.
+   */
+  readonly maxRedirects?: number;
   /**
    * How long `close` lets POSTs already under way finish before aborting them (they then reject
    * with `connection_closed`). Default 2000 ms.
@@ -28,13 +54,19 @@ export interface LegacySseClientOptions {
   readonly closeTimeoutMs?: number;
 }
 
+/** How much of a POST's answer (202 "Accepted") is read so its connection can be reused. */
+const POST_ANSWER_BYTES = 64 * 1024;
+
 const closedError = () => new LocalError("connection_closed", "the SSE transport is closed");
 
 /**
  * The client side of the deprecated HTTP+SSE transport (revision 2024-11-05), as a core
- * `Transport`, on `fetch`. `start` GETs the SSE URL and waits (bounded) for the `endpoint` event,
- * whose URL it resolves against the SSE URL and requires to be of the same origin (so the
- * server cannot send the client's credentials elsewhere). Each message is then POSTed there, in
+ * `Transport`, sending as the Streamable HTTP client does (node:http on Node, `fetch` elsewhere
+ * or when given). `start` GETs the SSE URL and waits (bounded) for the `endpoint` event, whose
+ * URL it resolves against the configured SSE URL and requires to be of the same origin (so the
+ * server cannot send the client's credentials elsewhere). No request follows a redirect to
+ * another origin (`RedirectRefusedError`), and one followed within the origin does not move the
+ * base the endpoint is resolved against. The stream is not reopened when it ends. Each message is then POSTed there, in
  * order; everything the server sends arrives as `message` events on the stream. `close` aborts
  * the stream, which ends the session on the server; the server ending the stream closes the
  * transport.
@@ -53,19 +85,24 @@ export class LegacySseClientTransport implements Transport {
   private handlers: TransportHandlers | undefined;
   private endpoint: URL | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly aborter = new AbortController();
+  private readonly aborter = new AbortSwitch();
   private closing: Promise<void> | undefined;
   private ended = false;
   private resolveClosed: () => void = () => {};
-  private readonly fetch: typeof fetch;
+  private readonly sender: HttpSender;
   private readonly maxMessageBytes: number;
+  private readonly maxRedirects: number;
 
   constructor(
     readonly url: string,
     private readonly options: LegacySseClientOptions = {},
   ) {
-    this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    if (options.sender && options.fetch) {
+      throw new TypeError("give the HTTP+SSE client transport either `sender` or `fetch`, not both");
+    }
+    this.sender = options.sender ?? (options.fetch ? new FetchSender(options.fetch) : defaultSender());
     this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;
     });
@@ -83,7 +120,7 @@ export class LegacySseClientTransport implements Transport {
 
   /**
    * Opens the SSE stream and waits for the `endpoint` event. Rejects with `HttpStatusError` when
-   * the GET is refused, `LocalError("transport_failed")` when no usable endpoint arrives in time;
+   * the GET is refused (`RedirectRefusedError` when redirected to another origin), `LocalError("transport_failed")` when no usable endpoint arrives in time;
    * the transport is then closed (without `onClose`: it never opened).
    */
   async start(handlers: TransportHandlers): Promise<void> {
@@ -95,6 +132,7 @@ export class LegacySseClientTransport implements Transport {
     } catch (error) {
       this.ended = true;
       this.aborter.abort();
+      this.sender.close();
       this.resolveClosed();
       throw error;
     }
@@ -134,32 +172,30 @@ export class LegacySseClientTransport implements Transport {
 
   private async open(): Promise<void> {
     const exchange = { method: "GET", url: this.url, purpose: "standalone" } as const;
-    let response: Response;
+    let response: HttpReply;
     try {
-      response = await this.fetch(this.url, {
-        method: "GET",
-        headers: await this.headersFor(exchange, { accept: MediaType.sse }),
-        signal: this.aborter.signal,
-      });
+      const headers = await this.headersFor(exchange, { accept: MediaType.sse });
+      response = await this.exchange({ method: "GET", url: this.url, headers, abort: this.aborter });
     } catch (error) {
       this.options.onExchange?.({ ...exchange, status: 0, statusText: "", error: error as Error });
+      if (error instanceof RedirectRefusedError) throw error;
       throw new LocalError("transport_failed", `the SSE GET failed: ${(error as Error).message}`, {
         cause: error,
       });
     }
     this.options.onExchange?.({ ...exchange, status: response.status, statusText: response.statusText });
-    if (!response.ok) throw await statusError(response);
-    const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (type !== MediaType.sse || !response.body) {
-      await response.body?.cancel().catch(() => {});
+    if (!isSuccess(response)) throw await this.statusError(response);
+    if (!isSse(response)) {
+      const type = response.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+      response.cancel();
       throw new LocalError(
         "transport_failed",
         `the SSE GET answered ${type ?? "no content type"}, not an SSE stream`,
       );
     }
-    const base = response.url !== "" ? response.url : this.url;
+    // The endpoint is resolved against the configured URL, never one a redirect led to.
+    const base = this.url;
     const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
-    const body = response.body;
     await new Promise<void>((resolve, reject) => {
       let waiting = true;
       const opened = (error?: Error) => {
@@ -173,7 +209,7 @@ export class LegacySseClientTransport implements Transport {
         () => opened(new LocalError("transport_failed", `no endpoint event within ${timeoutMs} ms`)),
         timeoutMs,
       );
-      void this.read(body, base, opened, () => waiting);
+      void this.read(response, base, opened, () => waiting);
     });
   }
 
@@ -182,26 +218,38 @@ export class LegacySseClientTransport implements Transport {
    * a failure is start's to report; after, the stream ending closes the transport.
    */
   private async read(
-    body: ReadableStream<Uint8Array>,
+    body: HttpReply,
     base: string,
     opened: (error?: Error) => void,
     opening: () => boolean,
   ): Promise<void> {
+    const parser = new SseParser("", this.maxMessageBytes);
     let broken: Error | undefined;
+    let stop = false;
     try {
-      for await (const event of readSse(body)) {
-        if (this.ended) return;
-        if (event.event === "endpoint" && opening()) {
-          const problem = this.takeEndpoint(event.data, base);
-          opened(problem);
-          if (problem) return;
-        } else if (event.event === "message") this.deliver(event.data);
-      }
+      await body.stream((text) => {
+        for (const event of parser.push(text)) {
+          if (this.ended) return false;
+          if (event.event === "endpoint" && opening()) {
+            const problem = this.takeEndpoint(event.data, base);
+            opened(problem);
+            if (problem) {
+              stop = true;
+              return false;
+            }
+          } else if (event.event === "message") {
+            if (event.tooLarge) this.tooLarge();
+            else this.deliver(event.data);
+          }
+        }
+        return true;
+      });
     } catch (error) {
       broken = new LocalError("transport_failed", `the SSE stream broke: ${(error as Error).message}`, {
         cause: error,
       });
     }
+    if (this.ended || stop) return;
     if (opening()) {
       opened(broken ?? new LocalError("transport_failed", "the SSE stream ended before an endpoint event"));
       return;
@@ -227,6 +275,12 @@ export class LegacySseClientTransport implements Transport {
     return undefined;
   }
 
+  private tooLarge(): void {
+    if (this.ended || !this.handlers) return;
+    const detail = `a message event on the SSE stream is over ${this.maxMessageBytes} characters (maxMessageBytes)`;
+    this.handlers.onUnreadable({ problem: "too_large", detail });
+  }
+
   private deliver(text: string): void {
     if (this.ended || !this.handlers) return;
     let value: unknown;
@@ -243,55 +297,59 @@ export class LegacySseClientTransport implements Transport {
     if (this.ended) throw closedError();
     const url = (this.endpoint as URL).href;
     const exchange = { method: "POST", url, purpose: "message" } as const;
-    let response: Response;
+    let response: HttpReply;
     try {
-      response = await this.fetch(url, {
-        method: "POST",
-        headers: await this.headersFor({ ...exchange, message: payload }, { "content-type": MediaType.json }),
-        body,
-        signal: this.aborter.signal,
-      });
+      const headers = await this.headersFor(
+        { ...exchange, message: payload },
+        { "content-type": MediaType.json },
+      );
+      response = await this.exchange({ method: "POST", url, headers, body, abort: this.aborter });
     } catch (error) {
       this.options.onExchange?.({ ...exchange, status: 0, statusText: "", error: error as Error });
       if (this.ended) throw closedError();
+      if (error instanceof RedirectRefusedError) throw error;
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
       });
     }
     this.options.onExchange?.({ ...exchange, status: response.status, statusText: response.statusText });
     if (response.status === 404) {
-      await response.body?.cancel().catch(() => {});
+      response.cancel();
       // The server no longer knows the session: its stream is gone too.
       this.finish();
       throw new LocalError("connection_closed", "the server ended the SSE session (HTTP 404)");
     }
-    if (!response.ok) throw await statusError(response);
-    await response.body?.cancel().catch(() => {});
+    if (!isSuccess(response)) throw await this.statusError(response);
+    // Read out (bounded), not cancelled: a read-out answer leaves its connection reusable.
+    await response.text(POST_ANSWER_BYTES).catch(() => undefined);
+  }
+
+  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  private async exchange(call: HttpCall): Promise<HttpReply> {
+    const reply = await this.sender.send(call);
+    return isRedirect(reply) ? followRedirects(this.sender, call, reply, this.maxRedirects) : reply;
+  }
+
+  private async statusError(response: HttpReply): Promise<HttpStatusError> {
+    const text = (await response.text(this.maxMessageBytes).catch(() => undefined)) ?? "";
+    return new HttpStatusError(response.status, response.statusText, text, response.headers());
   }
 
   private async headersFor(
     request: Omit<OutgoingHttpRequest, "sessionId">,
-    base: Record<string, string>,
-  ): Promise<Headers> {
-    const headers = new Headers(base);
+    base: HeaderRecord,
+  ): Promise<HeaderRecord> {
     const extra = await this.options.headers?.({ ...request, sessionId: this.sessionId });
-    if (extra)
-      new Headers(extra as Record<string, string>).forEach((value, name) => {
-        headers.set(name, value);
-      });
-    return headers;
+    if (extra) setHeaders(base, extra);
+    return base;
   }
 
   private finish(error?: Error): void {
     if (this.ended) return;
     this.ended = true;
     this.aborter.abort();
+    this.sender.close();
     this.handlers?.onClose(error);
     this.resolveClosed();
   }
-}
-
-async function statusError(response: Response): Promise<HttpStatusError> {
-  const text = await response.text().catch(() => "");
-  return new HttpStatusError(response.status, response.statusText, text, response.headers);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { BodyRead } from "../server/body.js";
+import { type BodyRead, DISCARD_BYTES } from "../server/body.js";
 
 // The web path's decoder (a BOM is dropped, malformed bytes become U+FFFD), so both read alike.
 const decoder = new TextDecoder();
@@ -7,8 +7,10 @@ const decoder = new TextDecoder();
 /**
  * Reads a node:http request body as UTF-8 within `maxBytes`, exactly as `readBody` does for a web
  * `Request`: refused when `Content-Length` announces more or when more arrives. Rejects when the
- * client goes away before the body is complete. On refusal the rest is not read, and
- * `onUnread` runs when some of it has yet to arrive (the connection cannot be reused).
+ * client goes away before the body is complete. The rest of a refused upload is read off the
+ * wire and dropped while the 413 goes out (the connection stays usable), so that a client still
+ * sending reads the 413 rather than a reset; past {@link DISCARD_BYTES} more, `onUnread` runs
+ * (the answer says `Connection: close`) and the connection is closed.
  */
 export function readNodeBody(
   req: IncomingMessage,
@@ -17,7 +19,8 @@ export function readNodeBody(
 ): Promise<BodyRead> {
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
   if (declared > maxBytes) {
-    if (!req.complete) onUnread();
+    if (declared > maxBytes + DISCARD_BYTES) onUnread();
+    else discardRest(req, onUnread);
     return Promise.resolve({ ok: false });
   }
   return new Promise((resolve, reject) => {
@@ -33,8 +36,7 @@ export function readNodeBody(
         return;
       }
       settled = true;
-      req.pause();
-      if (!req.complete) onUnread();
+      discardRest(req, onUnread);
       resolve({ ok: false });
     });
     req.on("end", () => {
@@ -51,6 +53,27 @@ export function readNodeBody(
     });
   });
 }
+
+/**
+ * Reads the rest of a refused upload and drops it, up to {@link DISCARD_BYTES}: the connection
+ * then ends cleanly (or serves on) instead of being reset under a client still sending. Past
+ * that, the connection is closed once the answer is out.
+ */
+function discardRest(req: IncomingMessage, onUnread: () => void): void {
+  if (req.complete) return;
+  let left = DISCARD_BYTES;
+  req.on("data", (chunk: Buffer) => {
+    if (left < 0) return;
+    left -= chunk.byteLength;
+    if (left >= 0) return;
+    onUnread();
+    req.pause();
+  });
+  req.on("error", ignore);
+  req.resume();
+}
+
+function ignore(): void {}
 
 /** A body a framework already read, within `maxBytes`, decoded as `readBody` would. */
 export function givenBody(body: string | Uint8Array, maxBytes: number): BodyRead {

@@ -2,13 +2,26 @@
 export type BodyRead = { readonly ok: true; readonly text: string } | { readonly ok: false };
 
 /**
- * Reads a request body as UTF-8, refusing (and cancelling the upload) past `maxBytes`, whether or
- * not `Content-Length` announced it.
+ * How much of a refused upload is still read, and thrown away, past the body limit. A server that
+ * closes a connection with unread bytes on it makes the kernel reset it, and a client still
+ * sending then sees EPIPE or "fetch failed" instead of the 413; read off the wire, the upload
+ * ends and the 413 arrives. An upload larger still is cancelled (or its connection closed).
+ */
+export const DISCARD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a request body as UTF-8, refusing past `maxBytes`, whether or not `Content-Length`
+ * announced it. A refused upload is read to its end and thrown away (so the client, still
+ * sending, can read the 413), unless it runs more than {@link DISCARD_BYTES} past the limit:
+ * then it is cancelled.
  */
 export async function readBody(request: Request, maxBytes: number): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) {
-    await request.body?.cancel().catch(() => {});
+    if (request.body === null) return { ok: false };
+    const reader = request.body.getReader();
+    if (declared > maxBytes + DISCARD_BYTES) await reader.cancel().catch(() => {});
+    else await discard(reader, declared);
     return { ok: false };
   }
   if (request.body === null) return { ok: true, text: "" };
@@ -20,7 +33,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Body
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      await discard(reader, DISCARD_BYTES);
       return { ok: false };
     }
     chunks.push(value);
@@ -32,4 +45,21 @@ export async function readBody(request: Request, maxBytes: number): Promise<Body
     offset += chunk.byteLength;
   }
   return { ok: true, text: new TextDecoder().decode(all) };
+}
+
+/** Reads and drops the rest of a refused body, at most `limit` bytes; past that it cancels it. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<void> {
+  let left = limit;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+      if (left < 0) break;
+    }
+  } catch {
+    // The client went away: nothing more to drain.
+    return;
+  }
+  await reader.cancel().catch(() => {});
 }
