@@ -7,6 +7,7 @@ import { type Reply, emptyReply } from "../server/reply.js";
 import { WebInbound } from "../server/web-inbound.js";
 import { replyToResponse } from "../server/web-reply.js";
 import { accepts, isJsonContentType } from "../server/negotiate.js";
+import { INVALID_HOST } from "../server/host.js";
 import { hostAllowed, originAllowed } from "../server/origin.js";
 import { RefusalCode, refusal } from "../server/refusal.js";
 import { newSessionId } from "../server/session-id.js";
@@ -85,11 +86,17 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   }
 
   private async route(request: InboundRequest): Promise<Reply> {
-    if (!hostAllowed(request.host, this.options.allowedHosts)) {
+    const { host } = request;
+    if (host === undefined) return refusal(400, INVALID_HOST);
+    if (!hostAllowed(host, this.options.allowedHosts)) {
       return refusal(403, "Forbidden: Host not allowed");
     }
-    // Only the path and query matter here (an absolute target names its own origin).
-    const url = new URL(request.target, "http://localhost");
+    // Only the path and query matter here. An origin-form target is appended, not resolved, so
+    // `//other/sse` stays a path (an absolute target names its own origin).
+    const { target } = request;
+    const url = target.startsWith("/")
+      ? new URL(`http://localhost${target}`)
+      : new URL(target, "http://localhost");
     if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
     }

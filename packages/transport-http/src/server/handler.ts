@@ -8,6 +8,7 @@ import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
 import { answerForms, answerMode, accepts, isJsonContentType } from "./negotiate.js";
 import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
+import { INVALID_HOST } from "./host.js";
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
 import { newSessionId } from "./session-id.js";
@@ -127,10 +128,11 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   private async route(request: InboundRequest): Promise<Reply> {
-    if (request.host !== this.lastAllowedHost) {
-      if (!hostAllowed(request.host, this.options.allowedHosts))
-        return refusal(403, "Forbidden: Host not allowed");
-      this.lastAllowedHost = request.host;
+    const { host } = request;
+    if (host === undefined) return refusal(400, INVALID_HOST);
+    if (host !== this.lastAllowedHost) {
+      if (!hostAllowed(host, this.options.allowedHosts)) return refusal(403, "Forbidden: Host not allowed");
+      this.lastAllowedHost = host;
     }
     if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
