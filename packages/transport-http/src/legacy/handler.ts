@@ -1,5 +1,6 @@
 import { MediaType } from "../shared/headers.js";
 import { isJsonRpcShape } from "../shared/messages.js";
+import { oversizedBatch } from "../server/batch-limit.js";
 import { preflightReply, withCors } from "../server/cors.js";
 import type { InboundRequest } from "../server/inbound.js";
 import { type InboundHandler, answerInbound } from "../server/native-handler.js";
@@ -161,6 +162,8 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     } catch (error) {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
+    const oversized = oversizedBatch(value, this.options.maxBatchSize);
+    if (oversized) return oversized;
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
     session.receive(value, { headers: request.headerRecord() });
     return emptyReply(202);

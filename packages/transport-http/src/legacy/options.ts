@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
+import { DEFAULT_MAX_BATCH_SIZE } from "../server/batch-limit.js";
 import { type CorsOptions, resolveCors } from "../server/cors.js";
 import type { AllowList } from "../server/origin.js";
 import type { LegacySseServerTransport } from "./server-transport.js";
@@ -21,6 +22,11 @@ export interface LegacySseHandlerOptions {
   readonly messagePath?: string;
   /** Largest POST body in bytes; larger gets 413. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Most messages in one JSON-RPC batch a POST may carry; a larger one is refused with 400 and
+   * one error (-32600), and none of it is delivered. Default 100.
+   */
+  readonly maxBatchSize?: number;
   /** Largest outbound message in bytes; larger rejects `send`. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /**
@@ -60,6 +66,7 @@ export function resolveLegacyOptions(options: LegacySseHandlerOptions): Resolved
     messagePathname: new URL(messagePath, "http://placeholder").pathname,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024,
+    maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     keepAliveMs: options.keepAliveMs ?? 15_000,
     maxBufferedBytes: options.maxBufferedBytes ?? 64 * 1024 * 1024,
     allowedHosts: options.allowedHosts,

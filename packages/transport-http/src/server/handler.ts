@@ -1,5 +1,6 @@
 import { Header, MediaType } from "../shared/headers.js";
 import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
+import { oversizedBatch } from "./batch-limit.js";
 import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
 import { type InboundHandler, answerInbound } from "./native-handler.js";
@@ -175,6 +176,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     } catch (error) {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
+    const oversized = oversizedBatch(value, this.options.maxBatchSize);
+    if (oversized) return oversized;
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
     if (this.stateless && isStatelessPost(request, value)) return this.stateless.post(request, value, forms);
 

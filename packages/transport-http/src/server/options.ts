@@ -1,5 +1,6 @@
 import { sessionRevisions } from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
+import { DEFAULT_MAX_BATCH_SIZE } from "./batch-limit.js";
 import type { CorsOptions } from "./cors.js";
 import type { EventStore } from "./event-store.js";
 import { MemoryEventStore } from "./memory-event-store.js";
@@ -56,6 +57,11 @@ export interface StreamableHttpHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Largest outbound message in bytes; larger rejects `send`. Default 16 MiB. */
   readonly maxMessageBytes?: number;
+  /**
+   * Most messages in one JSON-RPC batch (2025-03-26, the only revision with batches); a larger
+   * batch is refused with 400 and one error (-32600) before any of it is delivered. Default 100.
+   */
+  readonly maxBatchSize?: number;
   /** A session with no request and no open stream for this long ends. 0 never. Default 30 minutes. */
   readonly idleTimeoutMs?: number;
   /** Messages for the GET stream held while the client has none open; past this `send` rejects. Default 10 000. */
@@ -102,6 +108,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     standaloneStream: true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     maxMessageBytes: 16 * 1024 * 1024,
+    maxBatchSize: DEFAULT_MAX_BATCH_SIZE,
     idleTimeoutMs: 30 * 60 * 1000,
     maxQueuedMessages: 10_000,
     supportedRevisions: sessionRevisions,
