@@ -59,9 +59,10 @@ export interface DualServeOptions
     Pick<LegacySseHandlerOptions, "ssePath" | "messagePath"> {
   /**
    * Called with each new session's transport, of either kind: `server.connect(transport)` takes
-   * both. A throw or rejection refuses the request that opened the session with 500.
+   * both; what it returns is awaited and otherwise ignored. A throw or rejection refuses the
+   * request that opened the session with 500.
    */
-  readonly onSession: (transport: HttpServerTransport | LegacySseServerTransport) => void | Promise<void>;
+  readonly onSession: (transport: HttpServerTransport | LegacySseServerTransport) => unknown;
   /** Default `127.0.0.1`. */
   readonly host?: string;
   /** Default 0 (any free port). */

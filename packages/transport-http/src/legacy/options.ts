@@ -8,10 +8,10 @@ import type { LegacySseServerTransport } from "./server-transport.js";
 export interface LegacySseHandlerOptions {
   /**
    * Called with each new session's transport when a client opens the SSE stream, before the
-   * stream's response goes out. Connect it to an engine: `server.connect(transport)`. A throw or
-   * rejection refuses the GET with 500.
+   * stream's response goes out. Connect it to an engine: `(t) => server.connect(t)`; what it
+   * returns is awaited and otherwise ignored. A throw or rejection refuses the GET with 500.
    */
-  readonly onSession: (transport: LegacySseServerTransport) => void | Promise<void>;
+  readonly onSession: (transport: LegacySseServerTransport) => unknown;
   /** The path a GET opens a session's SSE stream on. Default `/sse`. */
   readonly ssePath?: string;
   /**

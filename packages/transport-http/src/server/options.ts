@@ -25,19 +25,20 @@ export type JsonResponse = boolean | "when-ready";
 export interface StreamableHttpHandlerOptions {
   /**
    * Called with each new session's transport, before its `initialize` is delivered. Connect it to
-   * an engine: `server.connect(transport)` or a core `Connection`. A throw or rejection refuses
-   * the initialize with 500.
+   * an engine: `onSession: (t) => server.connect(t)` or a core `Connection`. What it returns
+   * is awaited (a promise) and otherwise ignored. A throw or rejection refuses the initialize with 500.
    */
-  readonly onSession: (transport: HttpServerTransport) => void | Promise<void>;
+  readonly onSession: (transport: HttpServerTransport) => unknown;
   /**
    * Serves the 2026-07-28 (stateless) era on the same endpoint: called once, on the first
    * stateless POST, with the {@link StatelessHttpServerTransport} that carries every stateless
    * request (and again if the engine closes it). Usually the same engine as `onSession`:
-   * `onStateless: (transport) => server.connect(transport)`. A throw refuses that request with 500.
+   * `onStateless: (transport) => server.connect(transport)`; what it returns is awaited and
+   * otherwise ignored. A throw refuses that request with 500.
    * Default: none; every POST then goes to the session era, so a modern client's probe gets the
    * session era's 400 and falls back to `initialize`.
    */
-  readonly onStateless?: (transport: StatelessHttpServerTransport) => void | Promise<void>;
+  readonly onStateless?: (transport: StatelessHttpServerTransport) => unknown;
   /**
    * How a POST holding requests is answered when the client accepts both forms (it must, by the
    * specification; one that accepts only one form gets that one):
