@@ -11,7 +11,9 @@ import { accepts, isJsonContentType } from "../server/negotiate.js";
 import { INVALID_HOST } from "../server/host.js";
 import { hostAllowed, originAllowed } from "../server/origin.js";
 import { RefusalCode, refusal } from "../server/refusal.js";
+import { IdleClock } from "../server/idle-clock.js";
 import { newSessionId } from "../server/session-id.js";
+import { sessionLimitRefusal } from "../server/session-limit.js";
 import { type LegacySseHandlerOptions, type ResolvedLegacyOptions, resolveLegacyOptions } from "./options.js";
 import { LegacySseServerTransport } from "./server-transport.js";
 
@@ -57,8 +59,12 @@ export function createLegacySseHandler(options: LegacySseHandlerOptions): Legacy
 class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   private readonly sessions = new Map<string, LegacySseServerTransport>();
   private shutDown = false;
+  /** One idle clock for every session. */
+  private readonly idleClock: IdleClock<LegacySseServerTransport>;
 
-  constructor(private readonly options: ResolvedLegacyOptions) {}
+  constructor(private readonly options: ResolvedLegacyOptions) {
+    this.idleClock = new IdleClock(options.idleTimeoutMs);
+  }
 
   get sessionCount(): number {
     return this.sessions.size;
@@ -119,11 +125,13 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
     if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
-    const { maxMessageBytes, keepAliveMs, maxBufferedBytes } = this.options;
+    const { maxMessageBytes, keepAliveMs, maxBufferedBytes, maxSessions } = this.options;
+    if (this.sessions.size >= maxSessions) return sessionLimitRefusal(maxSessions);
     const session = new LegacySseServerTransport(newSessionId(), {
       maxMessageBytes,
       keepAliveMs,
       maxBufferedBytes,
+      idleClock: this.idleClock,
       onEnd: (ended) => {
         if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
       },

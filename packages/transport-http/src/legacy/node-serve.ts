@@ -88,7 +88,8 @@ export interface DualHttpServer {
  * Serves one MCP server to clients of every session-era revision from one node:http server:
  * Streamable HTTP on `path` (default `/mcp`), and the deprecated HTTP+SSE pair on `ssePath` and
  * `messagePath` (defaults `/sse`, `/messages`) for 2024-11-05 clients. Host/Origin allow-lists,
- * CORS, size limits, `maxBatchSize`, `keepAliveMs` and `onError` apply to both; the other options are Streamable HTTP's
+ * CORS, size limits, `maxBatchSize`, `maxSessions` (a cap for each kind), `idleTimeoutMs`,
+ * `keepAliveMs` and `onError` apply to both; the other options are Streamable HTTP's
  * (`onStateless` included). Other paths get 404.
  *
  * @example
@@ -108,6 +109,8 @@ export async function serveHttpWithLegacySse(options: DualServeOptions): Promise
     maxBodyBytes: shared.maxBodyBytes,
     maxMessageBytes: shared.maxMessageBytes,
     maxBatchSize: shared.maxBatchSize,
+    maxSessions: shared.maxSessions,
+    idleTimeoutMs: shared.idleTimeoutMs,
     allowedHosts: shared.allowedHosts,
     allowedOrigins: shared.allowedOrigins,
     cors: shared.cors,

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
 import { DEFAULT_MAX_BATCH_SIZE } from "../server/batch-limit.js";
 import { type CorsOptions, resolveCors } from "../server/cors.js";
 import type { AllowList } from "../server/origin.js";
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from "../server/session-limit.js";
 import type { LegacySseServerTransport } from "./server-transport.js";
 
 /** Options of {@link createLegacySseHandler}. */
@@ -34,6 +35,18 @@ export interface LegacySseHandlerOptions {
    * sending); past this, `send` rejects with `transport_failed` and the session ends. Default 64 MiB.
    */
   readonly maxBufferedBytes?: number;
+  /**
+   * Most sessions (open SSE streams) at once; a GET past it gets 503 with `Retry-After` (sessions
+   * already open go on as before). Default 10 000.
+   */
+  readonly maxSessions?: number;
+  /**
+   * A session ends after this long without activity, and its stream closes. Activity is a POST
+   * from its client, or a request of the client the server has yet to answer (and that was not
+   * cancelled). The open stream is not (nor its keep-alive comments, nor what the server sends on
+   * it). 0 never. Default 30 minutes.
+   */
+  readonly idleTimeoutMs?: number;
   /** How often an SSE comment keeps an idle stream (and the proxies on its way) alive, in ms. 0 never. Default 15 000. */
   readonly keepAliveMs?: number;
   /** Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check off. */
@@ -69,6 +82,8 @@ export function resolveLegacyOptions(options: LegacySseHandlerOptions): Resolved
     maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     keepAliveMs: options.keepAliveMs ?? 15_000,
     maxBufferedBytes: options.maxBufferedBytes ?? 64 * 1024 * 1024,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
     cors: resolveCors(options.cors),

@@ -13,6 +13,7 @@ import { INVALID_HOST } from "./host.js";
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
 import { newSessionId } from "./session-id.js";
+import { sessionLimitRefusal } from "./session-limit.js";
 import { IdleClock } from "./idle-clock.js";
 import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
 import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
@@ -193,6 +194,9 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       session = found;
     } else if (initializing) {
       if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
+      // Sessions that ended but still hold messages for a last GET count: they hold memory.
+      if (this.sessions.size >= this.options.maxSessions)
+        return sessionLimitRefusal(this.options.maxSessions);
       const fresh = await this.createSession();
       if (!(fresh instanceof HttpServerTransport)) return fresh;
       session = fresh;

@@ -5,6 +5,7 @@ import type { CorsOptions } from "./cors.js";
 import type { EventStore } from "./event-store.js";
 import { MemoryEventStore } from "./memory-event-store.js";
 import type { AllowList } from "./origin.js";
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from "./session-limit.js";
 import type { HttpServerTransport } from "./session-transport.js";
 import type { StatelessHttpServerTransport } from "./stateless/transport.js";
 
@@ -63,7 +64,18 @@ export interface StreamableHttpHandlerOptions {
    * batch is refused with 400 and one error (-32600) before any of it is delivered. Default 100.
    */
   readonly maxBatchSize?: number;
-  /** A session with no request and no open stream for this long ends. 0 never. Default 30 minutes. */
+  /**
+   * Most sessions open at once; an `initialize` past it gets 503 with `Retry-After` (sessions
+   * already open go on as before). Default 10 000.
+   */
+  readonly maxSessions?: number;
+  /**
+   * A session ends after this long without activity, and its streams close. Activity is a request
+   * of its client (a POST, a GET opening or resuming a stream, a DELETE), or a POST's SSE stream
+   * still open with an answer to come. A GET stream held open is not (nor are its keep-alive
+   * comments or the messages the server sends on it): a client that only listens must send
+   * something within the limit. 0 never. Default 30 minutes.
+   */
   readonly idleTimeoutMs?: number;
   /** Messages for the GET stream held while the client has none open; past this `send` rejects. Default 10 000. */
   readonly maxQueuedMessages?: number;
@@ -110,7 +122,8 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     maxMessageBytes: 16 * 1024 * 1024,
     maxBatchSize: DEFAULT_MAX_BATCH_SIZE,
-    idleTimeoutMs: 30 * 60 * 1000,
+    maxSessions: DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     maxQueuedMessages: 10_000,
     supportedRevisions: sessionRevisions,
     onError: () => {},

@@ -230,8 +230,9 @@ export class HttpServerTransport implements Transport {
 
   /** @internal Called by the idle clock when the session has been idle for the whole limit. */
   idle(): void {
-    // An open stream is activity: the client is listening.
-    if (this.sseStreams?.listening) this.touch();
+    // A client waiting for an answer on an open POST stream is active; one that only holds the
+    // GET stream open is not (its stream closes with the session).
+    if (this.sseStreams?.awaitingAnswer) this.touch();
     else this.end();
   }
 
