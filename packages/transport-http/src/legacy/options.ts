@@ -49,7 +49,10 @@ export interface LegacySseHandlerOptions {
   readonly idleTimeoutMs?: number;
   /** How often an SSE comment keeps an idle stream (and the proxies on its way) alive, in ms. 0 never. Default 15 000. */
   readonly keepAliveMs?: number;
-  /** Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check off. */
+  /**
+   * Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check
+   * off. Checked after the value is parsed as `host[:port]`: anything else is 400, whatever this says.
+   */
   readonly allowedHosts?: AllowList;
   /** Allowed `Origin` values when one is present (403 otherwise). Default: loopback origins. */
   readonly allowedOrigins?: AllowList;

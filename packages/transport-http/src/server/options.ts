@@ -79,7 +79,10 @@ export interface StreamableHttpHandlerOptions {
   readonly idleTimeoutMs?: number;
   /** Messages for the GET stream held while the client has none open; past this `send` rejects. Default 10 000. */
   readonly maxQueuedMessages?: number;
-  /** Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check off. */
+  /**
+   * Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check
+   * off. Checked after the value is parsed as `host[:port]`: anything else is 400, whatever this says.
+   */
   readonly allowedHosts?: AllowList;
   /** Allowed `Origin` values when one is present (403 otherwise). Default: loopback origins. */
   readonly allowedOrigins?: AllowList;
