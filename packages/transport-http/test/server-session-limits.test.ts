@@ -94,44 +94,59 @@ forEachHttpPath(() => {
       expect(server?.handler.sessionCount).toBe(0);
     });
 
-    it("a POST stream waiting for its answer keeps the session; once answered, the session expires", async () => {
-      const calls = new Recorder();
-      const url = await serve({
-        idleTimeoutMs: 100,
-        jsonResponse: false,
-        onSession: async (transport) => {
-          transports.push(transport);
-          // Answers the initialize at once; holds the tools/call until the test answers it.
-          await transport.start({
-            ...calls,
-            onMessage: (value, context) => {
-              const message = value as { id: number; method: string };
-              if (message.method === "initialize") {
-                void transport.send({
-                  jsonrpc: "2.0",
-                  id: message.id,
-                  result: { protocolVersion: "2025-11-25" },
-                });
-              } else calls.onMessage(value, context);
-            },
-          });
-        },
-      });
-      const sessionId = await sessionOf(url);
-      const [transport] = transports;
-      const slow = await openSse(url, {
-        method: "POST",
-        headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call" }),
-      });
-      await calls.until(() => calls.messages.length === 1, "the call");
-      await sleep(350);
-      expect(transport?.isClosed).toBe(false);
-      await transport?.send({ jsonrpc: "2.0", id: 2, result: {} }, { relatedRequestId: 2 });
-      const events = await slow.rest(5000);
-      expect(events.at(-1)?.data).toBe('{"jsonrpc":"2.0","id":2,"result":{}}');
-      await withTimeout(transport?.closed ?? Promise.reject(new Error("none")), 5000, "expiry once answered");
-    });
+    it.each([
+      ["an SSE", false],
+      ["a JSON", true],
+    ])(
+      "%s POST waiting for its answer keeps the session; once answered, the session expires",
+      async (_, jsonResponse) => {
+        const calls = new Recorder();
+        const url = await serve({
+          idleTimeoutMs: 100,
+          jsonResponse,
+          onSession: async (transport) => {
+            transports.push(transport);
+            // Answers the initialize at once; holds the tools/call until the test answers it.
+            await transport.start({
+              ...calls,
+              onMessage: (value, context) => {
+                const message = value as { id: number; method: string };
+                if (message.method === "initialize") {
+                  void transport.send({
+                    jsonrpc: "2.0",
+                    id: message.id,
+                    result: { protocolVersion: "2025-11-25" },
+                  });
+                } else calls.onMessage(value, context);
+              },
+            });
+          },
+        });
+        const sessionId = await sessionOf(url);
+        const [transport] = transports;
+        // The answer is read once given: an SSE stream or a JSON body, as the mode says.
+        const slow = fetch(url, {
+          method: "POST",
+          headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call" }),
+        });
+        await calls.until(() => calls.messages.length === 1, "the call");
+        await sleep(350);
+        expect(transport?.isClosed).toBe(false);
+        await transport?.send({ jsonrpc: "2.0", id: 2, result: {} }, { relatedRequestId: 2 });
+        const response = await withTimeout(slow, 5000, "the answer");
+        expect(response.headers.get("content-type")).toBe(
+          jsonResponse ? "application/json" : "text/event-stream",
+        );
+        const body = await withTimeout(response.text(), 5000, "the answer's body");
+        expect(body).toContain('{"jsonrpc":"2.0","id":2,"result":{}}');
+        await withTimeout(
+          transport?.closed ?? Promise.reject(new Error("none")),
+          5000,
+          "expiry once answered",
+        );
+      },
+    );
 
     it("requests keep a session with an open GET stream alive; the others expire meanwhile", async () => {
       const url = await serve({ idleTimeoutMs: 150, keepAliveMs: 20 });

@@ -4,8 +4,9 @@ import { InvalidHostError, parseHost } from "../server/host.js";
 
 /**
  * A web `Request` for a node:http request. Its URL takes the `Host` header (so host checks see
- * what the client sent; a `Host` that is not `host[:port]` throws {@link InvalidHostError}); its body streams from `req`, unless `body` gives it (a body a framework
- * already read); its signal aborts when the client goes away.
+ * what the client sent; a `Host` that is not `host[:port]` throws {@link InvalidHostError}); its
+ * body streams from `req`, unless `body` gives it (a body a framework already read); its signal
+ * aborts when the client goes away.
  *
  * @example
  * ```ts

@@ -68,17 +68,6 @@ export class SessionStreams implements SseStreamHost {
     return this.settings.keepAliveMs;
   }
 
-  /**
-   * Whether a POST's stream has a connection open (or being resumed): its answer is still to
-   * come and the client waits for it. The GET stream does not count.
-   */
-  get awaitingAnswer(): boolean {
-    for (const stream of this.live?.values() ?? []) {
-      if (stream !== this.getStream && stream.listening) return true;
-    }
-    return false;
-  }
-
   touch(): void {
     this.session.touch();
   }

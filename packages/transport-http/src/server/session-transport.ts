@@ -230,10 +230,15 @@ export class HttpServerTransport implements Transport {
 
   /** @internal Called by the idle clock when the session has been idle for the whole limit. */
   idle(): void {
-    // A client waiting for an answer on an open POST stream is active; one that only holds the
-    // GET stream open is not (its stream closes with the session).
-    if (this.sseStreams?.awaitingAnswer) this.touch();
+    // A client waiting on a POST for its answer is active; one that only holds the GET stream
+    // open is not (that stream closes with the session).
+    if (this.awaitingAnswer()) this.touch();
     else this.end();
+  }
+
+  private awaitingAnswer(): boolean {
+    for (const stream of this.streams?.values() ?? []) if (stream.awaited) return true;
+    return false;
   }
 
   private noteNegotiation(payload: JsonRpcPayload): void {

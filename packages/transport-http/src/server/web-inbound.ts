@@ -15,7 +15,7 @@ export class WebInbound implements InboundRequest {
     return this.request.method;
   }
 
-  /** The `Host` header when there is one (runtimes keep it; undefined when invalid), else the URL's host. */
+  /** The `Host` header if the runtime kept it (undefined when invalid), else the URL's host. */
   get host(): string | undefined {
     const header = this.request.headers.get("host");
     if (header !== null) return parseHost(header);
