@@ -71,10 +71,10 @@ export interface StreamableHttpHandlerOptions {
   readonly maxSessions?: number;
   /**
    * A session ends after this long without activity, and its streams close. Activity is a request
-   * of its client (a POST, a GET opening or resuming a stream, a DELETE), or a POST's SSE stream
-   * still open with an answer to come. A GET stream held open is not (nor are its keep-alive
-   * comments or the messages the server sends on it): a client that only listens must send
-   * something within the limit. 0 never. Default 30 minutes.
+   * of its client (a POST, a GET opening or resuming a stream, a DELETE), or a POST whose answer
+   * is still to come while its client holds the connection. A GET stream held open is not (nor
+   * are its keep-alive comments or the messages the server sends on it): a client that only
+   * listens must send something within the limit. 0 never. Default 30 minutes.
    */
   readonly idleTimeoutMs?: number;
   /** Messages for the GET stream held while the client has none open; past this `send` rejects. Default 10 000. */
