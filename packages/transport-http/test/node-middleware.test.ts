@@ -152,5 +152,21 @@ forEachHttpPath(() => {
       const response = await raw(`${base2}/other`, { headers: POST_HEADERS, body: INIT });
       expect([response.status, response.body]).toEqual([404, "Not Found"]);
     });
+
+    it("answers 400 to a Host that is not host[:port], with or without a body parser", async () => {
+      const invalid = refusalBody("Bad Request: invalid Host header (expected host[:port])");
+      const base = await app(
+        bodyParser("json"),
+        streamableHttpMiddleware(onPath(endpoint()), { path: "/mcp" }),
+      );
+      for (const host of ["evil.example@127.0.0.1", "127.0.0.1/x", "localhost#x"]) {
+        const response = await raw(`${base}/mcp`, { headers: { ...POST_HEADERS, host }, body: INIT });
+        expect([response.status, response.body], host).toEqual([400, invalid]);
+      }
+      await handler?.close();
+      const bare = await app(streamableHttpMiddleware(onPath(endpoint()), { path: "/mcp" }));
+      const response = await raw(`${bare}/mcp`, { headers: { ...POST_HEADERS, host: "a\\b" }, body: INIT });
+      expect([response.status, response.body]).toEqual([400, invalid]);
+    });
   });
 });

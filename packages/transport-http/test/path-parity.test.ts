@@ -123,11 +123,13 @@ describe("the native and web paths answer alike", () => {
       const answer = await sameOnBoth(urls, { headers: { ...POST_HEADERS, host }, body: INIT });
       expect(answer.status, host).toBe(200);
     }
-    expect(await sameOnBoth(urls, { headers: { ...POST_HEADERS, host: "a b" }, body: INIT })).toEqual({
-      status: 400,
-      headers: JSON_ONLY,
-      body: refusalBody("Bad Request: malformed request line or Host"),
-    });
+    for (const host of ["a b", "evil.example@mcp.example.com", "mcp.example.com/x"]) {
+      expect(await sameOnBoth(urls, { headers: { ...POST_HEADERS, host }, body: INIT }), host).toEqual({
+        status: 400,
+        headers: JSON_ONLY,
+        body: refusalBody("Bad Request: invalid Host header (expected host[:port])"),
+      });
+    }
     const origin = await sameOnBoth(urls, {
       headers: { ...POST_HEADERS, host: "mcp.example.com", origin: "https://evil.example" },
       body: INIT,
@@ -160,7 +162,7 @@ describe("the native and web paths answer alike", () => {
     const refused = await sameOnBoth(urls, { headers: { ...POST_HEADERS, origin: app }, body: "{not json" });
     expect([refused.status, refused.headers["access-control-expose-headers"]]).toEqual([
       400,
-      "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, X-Id",
+      "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After, X-Id",
     ]);
     const answer = await sameOnBoth(urls, { headers: { ...POST_HEADERS, origin: app }, body: INIT });
     expect(answer.headers).toMatchObject({

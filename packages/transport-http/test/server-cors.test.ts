@@ -54,7 +54,7 @@ forEachHttpPath(() => {
       expect(init.status).toBe(200);
       expect(init.headers["access-control-allow-origin"]).toBe(APP);
       expect(init.headers["access-control-expose-headers"]).toBe(
-        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate",
+        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After",
       );
       const sessionId = String(init.headers["mcp-session-id"]);
       const refused = await raw(url, {
@@ -69,7 +69,7 @@ forEachHttpPath(() => {
       });
       expect([deleted.status, deleted.headers["access-control-expose-headers"]]).toEqual([
         204,
-        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate",
+        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After",
       ]);
     });
 
@@ -108,7 +108,7 @@ forEachHttpPath(() => {
         String(response.headers["access-control-allow-headers"]).endsWith(", Last-Event-ID, X-Api-Key"),
       ).toBe(true);
       expect(response.headers["access-control-expose-headers"]).toBe(
-        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, X-Request-Id",
+        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After, X-Request-Id",
       );
     });
 

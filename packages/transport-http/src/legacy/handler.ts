@@ -1,5 +1,6 @@
 import { MediaType } from "../shared/headers.js";
 import { isJsonRpcShape } from "../shared/messages.js";
+import { oversizedBatch } from "../server/batch-limit.js";
 import { preflightReply, withCors } from "../server/cors.js";
 import type { InboundRequest } from "../server/inbound.js";
 import { type InboundHandler, answerInbound } from "../server/native-handler.js";
@@ -7,9 +8,12 @@ import { type Reply, emptyReply } from "../server/reply.js";
 import { WebInbound } from "../server/web-inbound.js";
 import { replyToResponse } from "../server/web-reply.js";
 import { accepts, isJsonContentType } from "../server/negotiate.js";
+import { INVALID_HOST } from "../server/host.js";
 import { hostAllowed, originAllowed } from "../server/origin.js";
 import { RefusalCode, refusal } from "../server/refusal.js";
+import { IdleClock } from "../server/idle-clock.js";
 import { newSessionId } from "../server/session-id.js";
+import { sessionLimitRefusal } from "../server/session-limit.js";
 import { type LegacySseHandlerOptions, type ResolvedLegacyOptions, resolveLegacyOptions } from "./options.js";
 import { LegacySseServerTransport } from "./server-transport.js";
 
@@ -55,8 +59,12 @@ export function createLegacySseHandler(options: LegacySseHandlerOptions): Legacy
 class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   private readonly sessions = new Map<string, LegacySseServerTransport>();
   private shutDown = false;
+  /** One idle clock for every session. */
+  private readonly idleClock: IdleClock<LegacySseServerTransport>;
 
-  constructor(private readonly options: ResolvedLegacyOptions) {}
+  constructor(private readonly options: ResolvedLegacyOptions) {
+    this.idleClock = new IdleClock(options.idleTimeoutMs);
+  }
 
   get sessionCount(): number {
     return this.sessions.size;
@@ -85,11 +93,17 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   }
 
   private async route(request: InboundRequest): Promise<Reply> {
-    if (!hostAllowed(request.host, this.options.allowedHosts)) {
+    const { host } = request;
+    if (host === undefined) return refusal(400, INVALID_HOST);
+    if (!hostAllowed(host, this.options.allowedHosts)) {
       return refusal(403, "Forbidden: Host not allowed");
     }
-    // Only the path and query matter here (an absolute target names its own origin).
-    const url = new URL(request.target, "http://localhost");
+    // Only the path and query matter here. An origin-form target is appended, not resolved, so
+    // `//other/sse` stays a path (an absolute target names its own origin).
+    const { target } = request;
+    const url = target.startsWith("/")
+      ? new URL(`http://localhost${target}`)
+      : new URL(target, "http://localhost");
     if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
     }
@@ -111,11 +125,13 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
     if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
-    const { maxMessageBytes, keepAliveMs, maxBufferedBytes } = this.options;
+    const { maxMessageBytes, keepAliveMs, maxBufferedBytes, maxSessions } = this.options;
+    if (this.sessions.size >= maxSessions) return sessionLimitRefusal(maxSessions);
     const session = new LegacySseServerTransport(newSessionId(), {
       maxMessageBytes,
       keepAliveMs,
       maxBufferedBytes,
+      idleClock: this.idleClock,
       onEnd: (ended) => {
         if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
       },
@@ -154,6 +170,8 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     } catch (error) {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
+    const oversized = oversizedBatch(value, this.options.maxBatchSize);
+    if (oversized) return oversized;
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
     session.receive(value, { headers: request.headerRecord() });
     return emptyReply(202);

@@ -59,9 +59,10 @@ export interface DualServeOptions
     Pick<LegacySseHandlerOptions, "ssePath" | "messagePath"> {
   /**
    * Called with each new session's transport, of either kind: `server.connect(transport)` takes
-   * both. A throw or rejection refuses the request that opened the session with 500.
+   * both; what it returns is awaited and otherwise ignored. A throw or rejection refuses the
+   * request that opened the session with 500.
    */
-  readonly onSession: (transport: HttpServerTransport | LegacySseServerTransport) => void | Promise<void>;
+  readonly onSession: (transport: HttpServerTransport | LegacySseServerTransport) => unknown;
   /** Default `127.0.0.1`. */
   readonly host?: string;
   /** Default 0 (any free port). */
@@ -87,7 +88,8 @@ export interface DualHttpServer {
  * Serves one MCP server to clients of every session-era revision from one node:http server:
  * Streamable HTTP on `path` (default `/mcp`), and the deprecated HTTP+SSE pair on `ssePath` and
  * `messagePath` (defaults `/sse`, `/messages`) for 2024-11-05 clients. Host/Origin allow-lists,
- * CORS, size limits, `keepAliveMs` and `onError` apply to both; the other options are Streamable HTTP's
+ * CORS, size limits, `maxBatchSize`, `maxSessions` (a cap for each kind), `idleTimeoutMs`,
+ * `keepAliveMs` and `onError` apply to both; the other options are Streamable HTTP's
  * (`onStateless` included). Other paths get 404.
  *
  * @example
@@ -106,6 +108,9 @@ export async function serveHttpWithLegacySse(options: DualServeOptions): Promise
     keepAliveMs: shared.keepAliveMs,
     maxBodyBytes: shared.maxBodyBytes,
     maxMessageBytes: shared.maxMessageBytes,
+    maxBatchSize: shared.maxBatchSize,
+    maxSessions: shared.maxSessions,
+    idleTimeoutMs: shared.idleTimeoutMs,
     allowedHosts: shared.allowedHosts,
     allowedOrigins: shared.allowedOrigins,
     cors: shared.cors,

@@ -1,16 +1,18 @@
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
+import { DEFAULT_MAX_BATCH_SIZE } from "../server/batch-limit.js";
 import { type CorsOptions, resolveCors } from "../server/cors.js";
 import type { AllowList } from "../server/origin.js";
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from "../server/session-limit.js";
 import type { LegacySseServerTransport } from "./server-transport.js";
 
 /** Options of {@link createLegacySseHandler}. */
 export interface LegacySseHandlerOptions {
   /**
    * Called with each new session's transport when a client opens the SSE stream, before the
-   * stream's response goes out. Connect it to an engine: `server.connect(transport)`. A throw or
-   * rejection refuses the GET with 500.
+   * stream's response goes out. Connect it to an engine: `(t) => server.connect(t)`; what it
+   * returns is awaited and otherwise ignored. A throw or rejection refuses the GET with 500.
    */
-  readonly onSession: (transport: LegacySseServerTransport) => void | Promise<void>;
+  readonly onSession: (transport: LegacySseServerTransport) => unknown;
   /** The path a GET opens a session's SSE stream on. Default `/sse`. */
   readonly ssePath?: string;
   /**
@@ -21,6 +23,11 @@ export interface LegacySseHandlerOptions {
   readonly messagePath?: string;
   /** Largest POST body in bytes; larger gets 413. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Most messages in one JSON-RPC batch a POST may carry; a larger one is refused with 400 and
+   * one error (-32600), and none of it is delivered. Default 100.
+   */
+  readonly maxBatchSize?: number;
   /** Largest outbound message in bytes; larger rejects `send`. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /**
@@ -28,9 +35,24 @@ export interface LegacySseHandlerOptions {
    * sending); past this, `send` rejects with `transport_failed` and the session ends. Default 64 MiB.
    */
   readonly maxBufferedBytes?: number;
+  /**
+   * Most sessions (open SSE streams) at once; a GET past it gets 503 with `Retry-After` (sessions
+   * already open go on as before). Default 10 000.
+   */
+  readonly maxSessions?: number;
+  /**
+   * A session ends after this long without activity, and its stream closes. Activity is a POST
+   * from its client, or a request of the client the server has yet to answer (and that was not
+   * cancelled). The open stream is not (nor its keep-alive comments, nor what the server sends on
+   * it). 0 never. Default 30 minutes.
+   */
+  readonly idleTimeoutMs?: number;
   /** How often an SSE comment keeps an idle stream (and the proxies on its way) alive, in ms. 0 never. Default 15 000. */
   readonly keepAliveMs?: number;
-  /** Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check off. */
+  /**
+   * Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check
+   * off. Checked after the value is parsed as `host[:port]`: anything else is 400, whatever this says.
+   */
   readonly allowedHosts?: AllowList;
   /** Allowed `Origin` values when one is present (403 otherwise). Default: loopback origins. */
   readonly allowedOrigins?: AllowList;
@@ -60,8 +82,11 @@ export function resolveLegacyOptions(options: LegacySseHandlerOptions): Resolved
     messagePathname: new URL(messagePath, "http://placeholder").pathname,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024,
+    maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     keepAliveMs: options.keepAliveMs ?? 15_000,
     maxBufferedBytes: options.maxBufferedBytes ?? 64 * 1024 * 1024,
+    maxSessions: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
     cors: resolveCors(options.cors),

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type InboundHandler, answerInbound } from "../server/native-handler.js";
+import { INVALID_HOST, InvalidHostError } from "../server/host.js";
+import type { Reply } from "../server/reply.js";
 import { refusal } from "../server/refusal.js";
 import { NodeInbound } from "./node-inbound.js";
 import { writeReply } from "./write-reply.js";
@@ -22,9 +24,14 @@ export function answerNatively(
   let inbound: NodeInbound;
   try {
     inbound = new NodeInbound(req, res, body);
-  } catch {
-    writeReply(refusal(400, malformed), res);
+  } catch (error) {
+    writeReply(unreadable(error, malformed), res);
     return;
   }
   void handler[answerInbound](inbound).then((reply) => writeReply(reply, res));
+}
+
+/** The 400 for a request that could not be read: `malformed`, or the Host refusal when the Host is at fault. */
+export function unreadable(error: unknown, malformed: string): Reply {
+  return refusal(400, error instanceof InvalidHostError ? INVALID_HOST : malformed);
 }

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { StreamableHttpHandler } from "../server/handler.js";
 import { answersInbound } from "../server/native-handler.js";
-import { refusal } from "../server/refusal.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
-import { answerNatively } from "./answer-natively.js";
+import { answerNatively, unreadable } from "./answer-natively.js";
 import { writeReply } from "./write-reply.js";
 
 const MALFORMED = "Bad Request: malformed request line, Host or body";
@@ -58,8 +57,8 @@ export function streamableHttpMiddleware(
       body = bodyOf(req);
       // The package's own handlers are served natively; others need a web Request.
       if (!answersInbound(handler)) request = toWebRequest(req, res, body);
-    } catch {
-      writeReply(refusal(400, MALFORMED), res);
+    } catch (error) {
+      writeReply(unreadable(error, MALFORMED), res);
       return;
     }
     if (answersInbound(handler)) answerNatively(handler, req, res, body, MALFORMED);

@@ -1,26 +1,21 @@
-/** Hosts seen lately, as `URL.host` gives them: clients send the same few `Host` values again and again. */
-const seen = new Map<string, string>();
-const MAX_SEEN = 64;
+import { InvalidHostError, parseHost } from "../server/host.js";
 
 /**
- * The host of a node:http request as a web `Request` for it would have it: `URL.host` of the
- * request target resolved against `http://<Host header>` (lower-cased, default port dropped,
- * IPv6 and numeric IPv4 forms normalised). A request target in origin form (`/mcp?x`) always
- * takes the `Host` header, so its result is remembered per header value and no `URL` is made
- * per request.
+ * The host of a node:http request, for the Host check: its `Host` header as `URL.host` has it
+ * (lower-cased, default port dropped, IPv6 and numeric IPv4 forms normalised). Only the header
+ * counts: a request target is never resolved against it, so neither `//other/x` nor an absolute
+ * target can name the host that is checked. Without a `Host` header (HTTP/1.0), `localhost`.
+ * Parsing is remembered per header value (see `parseHost`): no `URL` is made per request.
  *
- * @throws TypeError when the host (or an absolute request target) is not a valid URL.
+ * @throws InvalidHostError when the `Host` header is not `host[:port]`; TypeError when an
+ *   absolute request target is not a valid URL (a web `Request` could not be made of it either).
  */
 export function requestHost(target: string, hostHeader: string | undefined): string {
-  const host = hostHeader ?? "localhost";
-  // Scheme-relative (`//other/x`) and absolute targets name their own host.
-  if (target.charCodeAt(0) !== 47 || target.charCodeAt(1) === 47) {
-    return new URL(target, `http://${host}`).host;
+  if (target.charCodeAt(0) !== 47 /* / */ && !URL.canParse(target, "http://localhost")) {
+    throw new TypeError("the request target is not a valid URL");
   }
-  const known = seen.get(host);
-  if (known !== undefined) return known;
-  const parsed = new URL(`http://${host}`).host;
-  if (seen.size >= MAX_SEEN) seen.clear();
-  seen.set(host, parsed);
-  return parsed;
+  if (hostHeader === undefined) return "localhost";
+  const host = parseHost(hostHeader);
+  if (host === undefined) throw new InvalidHostError();
+  return host;
 }

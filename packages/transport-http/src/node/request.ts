@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { InvalidHostError, parseHost } from "../server/host.js";
 
 /**
  * A web `Request` for a node:http request. Its URL takes the `Host` header (so host checks see
- * what the client sent); its body streams from `req`, unless `body` gives it (a body a framework
- * already read); its signal aborts when the client goes away.
+ * what the client sent; a `Host` that is not `host[:port]` throws {@link InvalidHostError}); its
+ * body streams from `req`, unless `body` gives it (a body a framework already read); its signal
+ * aborts when the client goes away.
  *
  * @example
  * ```ts
@@ -25,7 +27,7 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, body?: s
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const url = requestUrl(req.url ?? "/", req.headers.host);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const init: RequestInit & { duplex?: "half" } = {
     method: req.method ?? "GET",
@@ -81,4 +83,15 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   } finally {
     res.off("close", gone);
   }
+}
+
+/**
+ * The URL of a request: an origin-form target (`/mcp?x`) is appended to the `Host`, never
+ * resolved against it, so a target such as `//other/x` stays a path; an absolute target is its
+ * own URL.
+ */
+function requestUrl(target: string, hostHeader: string | undefined): URL {
+  if (hostHeader !== undefined && parseHost(hostHeader) === undefined) throw new InvalidHostError();
+  const base = `http://${hostHeader ?? "localhost"}`;
+  return target.charCodeAt(0) === 47 /* / */ ? new URL(`${base}${target}`) : new URL(target, base);
 }

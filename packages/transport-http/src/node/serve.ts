@@ -3,8 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
 import { answersInbound } from "../server/native-handler.js";
-import { refusal } from "../server/refusal.js";
-import { MALFORMED_REQUEST, answerNatively } from "./answer-natively.js";
+import { MALFORMED_REQUEST, answerNatively, unreadable } from "./answer-natively.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
 import { writeReply } from "./write-reply.js";
 
@@ -32,8 +31,8 @@ export function toNodeListener(handler: Pick<StreamableHttpHandler, "handle">): 
     let request: Request;
     try {
       request = toWebRequest(req, res);
-    } catch {
-      writeReply(refusal(400, MALFORMED_REQUEST), res);
+    } catch (error) {
+      writeReply(unreadable(error, MALFORMED_REQUEST), res);
       return;
     }
     void handler.handle(request).then((response) => writeWebResponse(response, res));

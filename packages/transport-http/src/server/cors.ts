@@ -57,7 +57,12 @@ export const CORS_ALLOW_HEADERS = [
  * CORS_EXPOSE_HEADERS[0]; // "Mcp-Session-Id"
  * ```
  */
-export const CORS_EXPOSE_HEADERS = ["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"] as const;
+export const CORS_EXPOSE_HEADERS = [
+  "Mcp-Session-Id",
+  "MCP-Protocol-Version",
+  "WWW-Authenticate",
+  "Retry-After",
+] as const;
 
 const ALLOW_METHODS = "GET, POST, DELETE, OPTIONS";
 

@@ -1,5 +1,6 @@
 import { Header, MediaType } from "../shared/headers.js";
 import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
+import { oversizedBatch } from "./batch-limit.js";
 import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
 import { type InboundHandler, answerInbound } from "./native-handler.js";
@@ -8,9 +9,11 @@ import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
 import { answerForms, answerMode, accepts, isJsonContentType } from "./negotiate.js";
 import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
+import { INVALID_HOST } from "./host.js";
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
 import { newSessionId } from "./session-id.js";
+import { sessionLimitRefusal } from "./session-limit.js";
 import { IdleClock } from "./idle-clock.js";
 import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
 import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
@@ -127,10 +130,11 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   private async route(request: InboundRequest): Promise<Reply> {
-    if (request.host !== this.lastAllowedHost) {
-      if (!hostAllowed(request.host, this.options.allowedHosts))
-        return refusal(403, "Forbidden: Host not allowed");
-      this.lastAllowedHost = request.host;
+    const { host } = request;
+    if (host === undefined) return refusal(400, INVALID_HOST);
+    if (host !== this.lastAllowedHost) {
+      if (!hostAllowed(host, this.options.allowedHosts)) return refusal(403, "Forbidden: Host not allowed");
+      this.lastAllowedHost = host;
     }
     if (!originAllowed(request.header("origin"), this.options.allowedOrigins)) {
       return refusal(403, "Forbidden: Origin not allowed");
@@ -173,6 +177,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     } catch (error) {
       return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
     }
+    const oversized = oversizedBatch(value, this.options.maxBatchSize);
+    if (oversized) return oversized;
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
     if (this.stateless && isStatelessPost(request, value)) return this.stateless.post(request, value, forms);
 
@@ -188,6 +194,9 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       session = found;
     } else if (initializing) {
       if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
+      // Sessions that ended but still hold messages for a last GET count: they hold memory.
+      if (this.sessions.size >= this.options.maxSessions)
+        return sessionLimitRefusal(this.options.maxSessions);
       const fresh = await this.createSession();
       if (!(fresh instanceof HttpServerTransport)) return fresh;
       session = fresh;

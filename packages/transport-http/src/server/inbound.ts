@@ -9,8 +9,11 @@ import type { BodySink } from "./body-sink.js";
 export interface InboundRequest {
   /** The request method, upper case as sent (`POST`). */
   readonly method: string;
-  /** The request's host as `URL.host` gives it (`127.0.0.1:3000`), for the Host check. */
-  readonly host: string;
+  /**
+   * The request's `Host` as `URL.host` gives it (`127.0.0.1:3000`), for the Host check; undefined
+   * when the `Host` header is not `host[:port]` (see `parseHost`), which is answered 400.
+   */
+  readonly host: string | undefined;
   /** The request target as sent: a path with its query, or an absolute URL. */
   readonly target: string;
   /** A header's value by lower-case name, repeated values joined with `, `; null when absent. */

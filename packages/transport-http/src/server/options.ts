@@ -1,9 +1,11 @@
 import { sessionRevisions } from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
+import { DEFAULT_MAX_BATCH_SIZE } from "./batch-limit.js";
 import type { CorsOptions } from "./cors.js";
 import type { EventStore } from "./event-store.js";
 import { MemoryEventStore } from "./memory-event-store.js";
 import type { AllowList } from "./origin.js";
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from "./session-limit.js";
 import type { HttpServerTransport } from "./session-transport.js";
 import type { StatelessHttpServerTransport } from "./stateless/transport.js";
 
@@ -24,19 +26,20 @@ export type JsonResponse = boolean | "when-ready";
 export interface StreamableHttpHandlerOptions {
   /**
    * Called with each new session's transport, before its `initialize` is delivered. Connect it to
-   * an engine: `server.connect(transport)` or a core `Connection`. A throw or rejection refuses
-   * the initialize with 500.
+   * an engine: `onSession: (t) => server.connect(t)` or a core `Connection`. What it returns
+   * is awaited (a promise) and otherwise ignored. A throw or rejection refuses the initialize with 500.
    */
-  readonly onSession: (transport: HttpServerTransport) => void | Promise<void>;
+  readonly onSession: (transport: HttpServerTransport) => unknown;
   /**
    * Serves the 2026-07-28 (stateless) era on the same endpoint: called once, on the first
    * stateless POST, with the {@link StatelessHttpServerTransport} that carries every stateless
    * request (and again if the engine closes it). Usually the same engine as `onSession`:
-   * `onStateless: (transport) => server.connect(transport)`. A throw refuses that request with 500.
+   * `onStateless: (transport) => server.connect(transport)`; what it returns is awaited and
+   * otherwise ignored. A throw refuses that request with 500.
    * Default: none; every POST then goes to the session era, so a modern client's probe gets the
    * session era's 400 and falls back to `initialize`.
    */
-  readonly onStateless?: (transport: StatelessHttpServerTransport) => void | Promise<void>;
+  readonly onStateless?: (transport: StatelessHttpServerTransport) => unknown;
   /**
    * How a POST holding requests is answered when the client accepts both forms (it must, by the
    * specification; one that accepts only one form gets that one):
@@ -56,11 +59,30 @@ export interface StreamableHttpHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Largest outbound message in bytes; larger rejects `send`. Default 16 MiB. */
   readonly maxMessageBytes?: number;
-  /** A session with no request and no open stream for this long ends. 0 never. Default 30 minutes. */
+  /**
+   * Most messages in one JSON-RPC batch (2025-03-26, the only revision with batches); a larger
+   * batch is refused with 400 and one error (-32600) before any of it is delivered. Default 100.
+   */
+  readonly maxBatchSize?: number;
+  /**
+   * Most sessions open at once; an `initialize` past it gets 503 with `Retry-After` (sessions
+   * already open go on as before). Default 10 000.
+   */
+  readonly maxSessions?: number;
+  /**
+   * A session ends after this long without activity, and its streams close. Activity is a request
+   * of its client (a POST, a GET opening or resuming a stream, a DELETE), or a POST whose answer
+   * is still to come while its client holds the connection. A GET stream held open is not (nor
+   * are its keep-alive comments or the messages the server sends on it): a client that only
+   * listens must send something within the limit. 0 never. Default 30 minutes.
+   */
   readonly idleTimeoutMs?: number;
   /** Messages for the GET stream held while the client has none open; past this `send` rejects. Default 10 000. */
   readonly maxQueuedMessages?: number;
-  /** Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check off. */
+  /**
+   * Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check
+   * off. Checked after the value is parsed as `host[:port]`: anything else is 400, whatever this says.
+   */
   readonly allowedHosts?: AllowList;
   /** Allowed `Origin` values when one is present (403 otherwise). Default: loopback origins. */
   readonly allowedOrigins?: AllowList;
@@ -102,7 +124,9 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     standaloneStream: true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     maxMessageBytes: 16 * 1024 * 1024,
-    idleTimeoutMs: 30 * 60 * 1000,
+    maxBatchSize: DEFAULT_MAX_BATCH_SIZE,
+    maxSessions: DEFAULT_MAX_SESSIONS,
+    idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     maxQueuedMessages: 10_000,
     supportedRevisions: sessionRevisions,
     onError: () => {},

@@ -45,6 +45,15 @@ export class RequestStream {
     return this.pending.size === 0;
   }
 
+  /**
+   * Whether an answer is still to come and the client still holds the POST's connection (or is
+   * resuming its stream): the session is in use.
+   */
+  get awaited(): boolean {
+    if (this.done) return false;
+    return this.stream ? this.stream.listening : this.sink.alive;
+  }
+
   /** The SSE stream carrying the answer, once there is one. */
   get sse(): SseStream | undefined {
     return this.stream;

@@ -68,12 +68,6 @@ export class SessionStreams implements SseStreamHost {
     return this.settings.keepAliveMs;
   }
 
-  /** Whether any connection is open: the client is listening. */
-  get listening(): boolean {
-    for (const stream of this.live?.values() ?? []) if (stream.listening) return true;
-    return false;
-  }
-
   touch(): void {
     this.session.touch();
   }

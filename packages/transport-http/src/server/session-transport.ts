@@ -233,9 +233,15 @@ export class HttpServerTransport implements Transport {
 
   /** @internal Called by the idle clock when the session has been idle for the whole limit. */
   idle(): void {
-    // An open stream is activity: the client is listening.
-    if (this.sseStreams?.listening) this.touch();
+    // A client waiting on a POST for its answer is active; one that only holds the GET stream
+    // open is not (that stream closes with the session).
+    if (this.awaitingAnswer()) this.touch();
     else this.end();
+  }
+
+  private awaitingAnswer(): boolean {
+    for (const stream of this.streams?.values() ?? []) if (stream.awaited) return true;
+    return false;
   }
 
   private noteNegotiation(payload: JsonRpcPayload): void {

@@ -1,6 +1,7 @@
 import { headerRecord } from "../shared/headers.js";
 import { type BodyRead, readBody } from "./body.js";
 import type { BodySink } from "./body-sink.js";
+import { parseHost } from "./host.js";
 import type { InboundRequest } from "./inbound.js";
 import { WebBodySink } from "./web-body-sink.js";
 
@@ -14,7 +15,10 @@ export class WebInbound implements InboundRequest {
     return this.request.method;
   }
 
-  get host(): string {
+  /** The `Host` header if the runtime kept it (undefined when invalid), else the URL's host. */
+  get host(): string | undefined {
+    const header = this.request.headers.get("host");
+    if (header !== null) return parseHost(header);
     this.parsedHost ??= new URL(this.request.url).host;
     return this.parsedHost;
   }

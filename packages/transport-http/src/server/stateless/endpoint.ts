@@ -13,7 +13,7 @@ import { StatelessHttpServerTransport, type StatelessTransportSettings } from ".
 export interface StatelessEndpointSettings extends StatelessTransportSettings {
   readonly jsonResponse: JsonResponse;
   /** Receives the shared transport (the handler's `onStateless`). */
-  readonly onStateless: (transport: StatelessHttpServerTransport) => void | Promise<void>;
+  readonly onStateless: (transport: StatelessHttpServerTransport) => unknown;
   readonly onError: (error: unknown) => void;
 }
 
