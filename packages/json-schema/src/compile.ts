@@ -14,9 +14,9 @@ export const defaultMaxSteps = 1_000_000;
 
 /** Registered documents by URI without fragment ("…/schema#" and "…/schema" are the same document). */
 function documentLookup(documents: Readonly<Record<string, JsonSchema>> | undefined) {
+  if (documents === undefined) return builtInMetaSchema;
   const byUri = new Map<string, JsonSchema>();
-  for (const [uri, document] of Object.entries(documents ?? {}))
-    byUri.set(splitFragment(uri).resource, document);
+  for (const [uri, document] of Object.entries(documents)) byUri.set(splitFragment(uri).resource, document);
   return (uri: string): unknown => byUri.get(uri) ?? builtInMetaSchema(uri);
 }
 

@@ -24,8 +24,11 @@ function mix(h: number): number {
   return h ^ (h >>> 16);
 }
 
+/** A per-process seed, so values that collide cannot be prepared in advance. */
+const seed = (Math.random() * 0x100000000) | 0;
+
 function stringHash(text: string): number {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 ^ seed;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h;
 }

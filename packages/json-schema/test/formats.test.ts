@@ -125,6 +125,16 @@ describe("formats fixed or added for the official suite, asserted", () => {
   });
 });
 
+describe("international host names from untrusted input", () => {
+  it("refuses names and labels too long for their ASCII form (checked before any Punycode encoding)", () => {
+    const label = Array.from({ length: 60_000 }, (_, i) => String.fromCodePoint(0x4e00 + (i % 20_000))).join(
+      "",
+    );
+    expect(valid({ format: "idn-hostname" }, label, { formats: "assert" })).toBe(false);
+    expect(valid({ format: "idn-email" }, `a@${label.slice(0, 400)}`, { formats: "assert" })).toBe(false);
+  });
+});
+
 describe("formats, asserted", () => {
   it.each(cases)("%s", (format, good, bad) => {
     for (const text of good) expect(valid({ format }, text, { formats: "assert" }), text).toBe(true);

@@ -35,7 +35,9 @@ function checkLabels(labels: readonly string[], allowUnicode: boolean): boolean 
       unicode.push(text);
       length += label.length;
     } else {
-      if (!allowUnicode || !isULabel(label)) return false;
+      // Every code point takes at least one character of the A-label: a longer label cannot fit
+      // in 63, and is refused before encoding it (which is quadratic in the label's length).
+      if (!allowUnicode || label.length > 126 || !isULabel(label)) return false;
       const encoded = `xn--${punycodeEncode(label)}`;
       if (encoded.length > 63) return false;
       unicode.push(label);
@@ -62,6 +64,7 @@ export function isHostname(text: string): boolean {
 const separators = /[.\u3002\uff0e\uff61]/;
 
 export function isIdnHostname(text: string): boolean {
-  if (text.length === 0) return false;
+  // At most 253 code points (two UTF-16 units each at most) fit in a 253-character ASCII form.
+  if (text.length === 0 || text.length > 506) return false;
   return checkLabels(text.split(separators), true);
 }

@@ -1,6 +1,15 @@
 /** Keywords for arrays: size, uniqueness, prefixItems/items (or draft-07 items/additionalItems), contains. */
 import { jsonEqual, jsonHash } from "../equal.js";
-import { addItem, type Check, type CompiledNode, descend, type Issue, issue } from "../internal.js";
+import {
+  addItem,
+  type Check,
+  type CompiledNode,
+  type Context,
+  descend,
+  type Issue,
+  issue,
+  step,
+} from "../internal.js";
 import { nonNegativeInteger, type SchemaSite, schemaList } from "../site.js";
 
 /**
@@ -8,7 +17,7 @@ import { nonNegativeInteger, type SchemaSite, schemaList } from "../site.js";
  * arrays and objects are bucketed by a hash that equal JSON values share, and compared only within
  * their bucket, so the check stays linear in the array's size (a hostile array cannot make it quadratic).
  */
-function duplicate(items: readonly unknown[]): [number, number] | undefined {
+function duplicate(items: readonly unknown[], context: Context): [number, number] | undefined {
   const seen = new Map<unknown, number>();
   let buckets: Map<number, number[]> | undefined;
   for (let i = 0; i < items.length; i++) {
@@ -26,7 +35,11 @@ function duplicate(items: readonly unknown[]): [number, number] | undefined {
       buckets.set(hash, [i]);
       continue;
     }
-    for (const j of bucket) if (jsonEqual(items[j], item)) return [i, j];
+    for (const j of bucket) {
+      // Values that share a hash by bad luck (or design) cost a step each: the budget bounds them.
+      step(context);
+      if (jsonEqual(items[j], item)) return [i, j];
+    }
     bucket.push(i);
   }
   return undefined;
@@ -53,8 +66,8 @@ function sizeChecks(site: SchemaSite, checks: Check[]): void {
   if (unique !== undefined && typeof unique !== "boolean") site.fail("uniqueItems", "must be a boolean");
   if (unique) {
     const path = site.path("uniqueItems");
-    checks.push((value) => {
-      const pair = Array.isArray(value) ? duplicate(value) : undefined;
+    checks.push((value, context) => {
+      const pair = Array.isArray(value) ? duplicate(value, context) : undefined;
       return pair
         ? issue(
             "uniqueItems",
