@@ -1,6 +1,7 @@
-import { Connection, LocalError, SessionClientEra } from "@mcpkit/core";
+import { PassThrough } from "node:stream";
+import { Connection, LocalError, SessionClientEra, SessionServerEra } from "@mcpkit/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { StdioClientTransport } from "../src/index.js";
+import { StdioClientTransport, StreamTransport } from "../src/index.js";
 import { fixture } from "./helpers.js";
 
 const open: Connection[] = [];
@@ -30,7 +31,7 @@ function answerBytes(id: number, pad: number): number {
 }
 
 // Before: the line was dropped and the request waited for its timeout (here 3 s, by default 60 s).
-describe("an answer over maxMessageBytes (stdio client)", () => {
+describe("an answer over maxMessageBytes (stdio)", () => {
   it("fails the request it answers at once with message_too_large naming the limit", async () => {
     const connection = await clientOfBigAnswers(1024);
     const error = await connection
@@ -57,5 +58,27 @@ describe("an answer over maxMessageBytes (stdio client)", () => {
     });
     await expect(small).resolves.toEqual({});
     expect(connection.diagnostics().pendingRequests).toBe(0);
+  });
+
+  it("does the same on the server side, for a request the server made", async () => {
+    const fromClient = new PassThrough();
+    const toClient = new PassThrough();
+    const era = new SessionServerEra({ serverInfo: { name: "s", version: "1.0.0" }, capabilities: {} });
+    const connection = new Connection({ era });
+    open.push(connection);
+    await connection.connect(
+      new StreamTransport({ input: fromClient, output: toClient, maxMessageBytes: 1024 }),
+    );
+    const asked = connection.request("ping", undefined, { timeoutMs: 3000 });
+    const line = await new Promise<string>((resolve) =>
+      toClient.once("data", (chunk: Buffer) => resolve(chunk.toString())),
+    );
+    const { id } = JSON.parse(line) as { id: number };
+    const answer = JSON.stringify({ jsonrpc: "2.0", id, result: { pad: "x".repeat(2000) } });
+    fromClient.write(`${answer}\n`);
+    await expect(asked).rejects.toMatchObject({
+      code: "message_too_large",
+      message: `The answer to ping (id ${id}) was dropped: a message of ${answer.length} bytes is over the limit of 1024 bytes (maxMessageBytes)`,
+    });
   });
 });
