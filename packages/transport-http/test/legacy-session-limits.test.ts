@@ -68,23 +68,32 @@ forEachHttpPath(() => {
       expect((await postJson(postUrl, PING(1))).status).toBe(404);
     });
 
-    it("POSTs keep a session alive; a request still to be answered does too, until answered or cancelled", async () => {
-      const s = await server({ idleTimeoutMs: 100, keepAliveMs: 0 });
-      const { stream, postUrl, transport, recorder } = await session(s);
-      for (let i = 0; i < 5; i += 1) {
+    it("POSTs keep a session alive while one without POSTs expires", async () => {
+      const s = await server({ idleTimeoutMs: 300, keepAliveMs: 0 });
+      const active = await session(s);
+      const quiet = await session(s);
+      const notification = JSON.stringify({ jsonrpc: "2.0", method: "notifications/x" });
+      // A POST every 50 ms until the quiet session has expired (bounded).
+      for (let i = 0; i < 100 && !quiet.transport.isClosed; i += 1) {
         await sleep(50);
-        const notification = JSON.stringify({ jsonrpc: "2.0", method: "notifications/x" });
-        expect((await postJson(postUrl, notification)).status).toBe(202);
+        expect((await postJson(active.postUrl, notification)).status).toBe(202);
       }
-      expect(transport.isClosed).toBe(false);
+      expect(quiet.transport.isClosed).toBe(true);
+      expect(active.transport.isClosed).toBe(false);
+      active.stream.abort();
+    });
+
+    it("a request still to be answered keeps a session alive, until answered or cancelled", async () => {
+      const s = await server({ idleTimeoutMs: 200, keepAliveMs: 0 });
+      const { stream, postUrl, transport, recorder } = await session(s);
       // Two requests in flight: one answered later, one cancelled by the client.
       expect((await postJson(postUrl, PING(1))).status).toBe(202);
       expect((await postJson(postUrl, PING(2))).status).toBe(202);
-      await recorder.until(() => recorder.messages.length === 7, "the pings");
-      await sleep(300);
+      await recorder.until(() => recorder.messages.length === 2, "the pings");
+      await sleep(500);
       expect(transport.isClosed).toBe(false);
       await transport.send({ jsonrpc: "2.0", id: 1, result: {} });
-      await sleep(300);
+      await sleep(500);
       expect(transport.isClosed).toBe(false);
       const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2 } };
       expect((await postJson(postUrl, JSON.stringify(cancel))).status).toBe(202);

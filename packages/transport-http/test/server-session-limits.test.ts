@@ -149,7 +149,7 @@ forEachHttpPath(() => {
     );
 
     it("requests keep a session with an open GET stream alive; the others expire meanwhile", async () => {
-      const url = await serve({ idleTimeoutMs: 150, keepAliveMs: 20 });
+      const url = await serve({ idleTimeoutMs: 300, keepAliveMs: 20 });
       const active = await sessionOf(url);
       const idle = await sessionOf(url);
       const [activeTransport, idleTransport] = transports;
@@ -158,7 +158,8 @@ forEachHttpPath(() => {
           openSse(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } }),
         ),
       );
-      for (let i = 0; i < 6; i += 1) {
+      // A request every 50 ms until the other session has expired (bounded).
+      for (let i = 0; i < 100 && !idleTransport?.isClosed; i += 1) {
         await sleep(50);
         expect((await call(url, active, 10 + i)).status).toBe(200);
       }
