@@ -12,9 +12,10 @@ import {
   StreamableHttpClientTransport,
 } from "../src/index.node.js";
 import { NodeReply } from "../src/client/node-reply.js";
+import { DISCARD_BYTES } from "../src/server/body.js";
 import type { StreamableHttpServer } from "../src/node.js";
 import { Recorder, withTimeout } from "./helpers.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
+import { forEachHttpPath, serveOn, serveOnPath } from "./http-paths.js";
 import { refusalBody, respond } from "./raw.js";
 import { startLegacy } from "./legacy-helpers.js";
 import { SENDERS, clientTransport, describeEachSender } from "./senders.js";
@@ -182,3 +183,38 @@ for (const sender of SENDERS) {
     await transport.send(initialize(2));
   });
 }
+
+it("an upload that runs more than DISCARD_BYTES past the limit has its connection dropped once its 413 is out (native)", async () => {
+  const http = await serveOn("native", { onSession: (transport) => respond(transport), maxBodyBytes: 1024 });
+  opened.push(http);
+  const { hostname, port, pathname } = new URL(http.url);
+  const socket = connect(Number(port), hostname);
+  let answer = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (text: string) => {
+    answer += text;
+  });
+  socket.on("error", () => {});
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.write(
+    `POST ${pathname} HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\n` +
+      "accept: application/json, text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n",
+  );
+  const chunk = `${(1024 * 1024).toString(16)}\r\n${"x".repeat(1024 * 1024)}\r\n`;
+  let sent = 0;
+  // Bounded: at most DISCARD_BYTES + 16 MiB is offered; the server must hang up before the end.
+  const most = DISCARD_BYTES / (1024 * 1024) + 16;
+  while (sent < most && !socket.destroyed) {
+    sent += 1;
+    if (!socket.write(chunk)) {
+      await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), closed]);
+    }
+  }
+  await withTimeout(closed, 10_000, "the server to drop the connection");
+  expect(sent).toBeLessThan(most);
+  expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+  // The server serves on.
+  const other = await started(http.url, {});
+  await other.send(initialize(2));
+  expect(other.sessionId).toBeDefined();
+});

@@ -295,7 +295,7 @@ for (const sender of SENDERS) {
       ]);
     });
 
-    for (const status of [307, 308]) {
+    for (const status of REDIRECTS) {
       it(`a ${status} of a POST to another origin rejects that send; nothing reaches it`, async () => {
         const evil = await elsewhere();
         const home = await open.scripted((arrival) => {

@@ -164,7 +164,11 @@ describeEachSender("HTTP exchanges", () => {
     await transport.send(LIST);
     await recorder.until(() => recorder.unreadable.length === 1, "the report");
     expect(recorder.unreadable).toEqual([
-      { problem: "too_large", detail: "the JSON answer to tools/list (id 3) is over 1000 bytes" },
+      {
+        problem: "too_large",
+        detail: "the JSON answer to tools/list (id 3) is over 1000 bytes (maxMessageBytes)",
+        answersId: 3,
+      },
     ]);
     const answer = server.arrivals[0] as Arrival;
     await answer.gone;

@@ -59,6 +59,10 @@ const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
  * stays open delivering notifications until its response or `close`. An HTTP error whose body is the
  * JSON-RPC error answering the request (e.g. 400 with -32022) is delivered as that answer.
  *
+ * No request follows a redirect to another origin: it rejects with `RedirectRefusedError`. A
+ * same-origin one is followed by the transport (`maxRedirects`) and the next request still goes
+ * to `url`. An answer over `maxMessageBytes` fails its request at once (`message_too_large`).
+ *
  * @example
  * ```ts
  * const transport = new StreamableHttpClientTransport("http://127.0.0.1:3000/mcp", {

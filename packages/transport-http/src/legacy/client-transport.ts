@@ -64,12 +64,12 @@ const closedError = () => new LocalError("connection_closed", "the SSE transport
  * `Transport`, sending as the Streamable HTTP client does (node:http on Node, `fetch` elsewhere
  * or when given). `start` GETs the SSE URL and waits (bounded) for the `endpoint` event, whose
  * URL it resolves against the configured SSE URL and requires to be of the same origin (so the
- * server cannot send the client's credentials elsewhere). No request follows a redirect to
- * another origin (`RedirectRefusedError`), and one followed within the origin does not move the
- * base the endpoint is resolved against. The stream is not reopened when it ends. Each message is then POSTed there, in
- * order; everything the server sends arrives as `message` events on the stream. `close` aborts
- * the stream, which ends the session on the server; the server ending the stream closes the
- * transport.
+ * server cannot send the client's credentials elsewhere). Each message is then POSTed there, in
+ * order; everything the server sends arrives as `message` events on the stream. No request
+ * follows a redirect to another origin (`RedirectRefusedError`), and one followed within the
+ * origin does not move the base the endpoint is resolved against. `close` aborts the stream,
+ * which ends the session on the server; the server ending the stream closes the transport (it is
+ * never reopened).
  *
  * @example
  * ```ts
@@ -120,8 +120,9 @@ export class LegacySseClientTransport implements Transport {
 
   /**
    * Opens the SSE stream and waits for the `endpoint` event. Rejects with `HttpStatusError` when
-   * the GET is refused (`RedirectRefusedError` when redirected to another origin), `LocalError("transport_failed")` when no usable endpoint arrives in time;
-   * the transport is then closed (without `onClose`: it never opened).
+   * the GET is refused (`RedirectRefusedError` when redirected to another origin),
+   * `LocalError("transport_failed")` when no usable endpoint arrives in time; the transport is
+   * then closed (without `onClose`: it never opened).
    */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");

@@ -9,8 +9,9 @@ const decoder = new TextDecoder();
  * `Request`: refused when `Content-Length` announces more or when more arrives. Rejects when the
  * client goes away before the body is complete. The rest of a refused upload is read off the
  * wire and dropped while the 413 goes out (the connection stays usable), so that a client still
- * sending reads the 413 rather than a reset; past {@link DISCARD_BYTES} more, `onUnread` runs
- * (the answer says `Connection: close`) and the connection is closed.
+ * sending reads the 413 rather than a reset. An upload announced more than
+ * {@link DISCARD_BYTES} past the limit is not read: `onUnread` runs (the answer says
+ * `Connection: close`); one that runs that far past it as it arrives has its connection dropped.
  */
 export function readNodeBody(
   req: IncomingMessage,
@@ -57,7 +58,8 @@ export function readNodeBody(
 /**
  * Reads the rest of a refused upload and drops it, up to {@link DISCARD_BYTES}: the connection
  * then ends cleanly (or serves on) instead of being reset under a client still sending. Past
- * that, the connection is closed once the answer is out.
+ * that, the client is sending far more than any answer is worth waiting for: the connection is
+ * dropped (by then the 413 has long gone out).
  */
 function discardRest(req: IncomingMessage, onUnread: () => void): void {
   if (req.complete) return;
@@ -67,7 +69,7 @@ function discardRest(req: IncomingMessage, onUnread: () => void): void {
     left -= chunk.byteLength;
     if (left >= 0) return;
     onUnread();
-    req.pause();
+    req.destroy();
   });
   req.on("error", ignore);
   req.resume();
