@@ -14,6 +14,7 @@ export const ECHO_LIMIT = 256;
  * ```ts
  * truncateEcho("get_weather"); // "get_weather"
  * truncateEcho("x".repeat(300)); // "xxx…x…(+44 chars)" (256 x's, then the marker)
+ * declare const name: string; // from the peer
  * throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${truncateEcho(name)}`, { name: truncateEcho(name) });
  * ```
  */

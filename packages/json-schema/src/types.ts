@@ -73,7 +73,8 @@ export interface JsonSchemaRegex {
  *
  * @example
  * ```ts
- * import RE2 from "re2";
+ * // RE2: any linear-time engine with test(text): boolean, e.g. the `re2` package
+ * declare const RE2: new (source: string, flags: string) => { test(text: string): boolean };
  * const regex: JsonSchemaRegexFactory = (source, flags) => new RE2(source, flags);
  * compileJsonSchema({ type: "string", pattern: "^(a+)+$" }, { regex });
  * ```

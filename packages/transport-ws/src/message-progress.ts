@@ -14,6 +14,8 @@ const MAX_HEADER = 14;
  *
  * @example
  * ```ts
+ * import type { Socket } from "node:net";
+ * declare const socket: Socket;
  * const progress = new MessageProgress();
  * socket.on("data", (chunk) => {
  *   progress.push(chunk);

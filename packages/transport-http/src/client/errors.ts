@@ -8,7 +8,7 @@ import { type JsonRpcErrorObject, LocalError } from "@mcpkit/core";
  * @example
  * ```ts
  * declare const message: JsonRpcMessage;
- * declare function refreshToken(): Promise<void>;
+ * declare function refreshToken(challenge: string | undefined): Promise<void>;
  * try { await transport.send(message); } catch (error) {
  *   if (error instanceof HttpStatusError && error.status === 401) await refreshToken(error.wwwAuthenticate);
  *   if (error instanceof HttpStatusError) console.log(error.rpcError?.code); // e.g. -32600
