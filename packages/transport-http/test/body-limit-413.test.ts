@@ -12,7 +12,7 @@ import {
   StreamableHttpClientTransport,
 } from "../src/index.node.js";
 import { NodeReply } from "../src/client/node-reply.js";
-import { DISCARD_BYTES } from "../src/server/body.js";
+import { DEFAULT_MAX_DISCARD_BYTES as DISCARD_BYTES } from "../src/server/body.js";
 import type { StreamableHttpServer } from "../src/node.js";
 import { Recorder, withTimeout } from "./helpers.js";
 import { forEachHttpPath, serveOn, serveOnPath } from "./http-paths.js";

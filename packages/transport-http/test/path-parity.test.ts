@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { DISCARD_BYTES } from "../src/server/body.js";
+import { DEFAULT_MAX_DISCARD_BYTES as DISCARD_BYTES } from "../src/server/body.js";
 import type { HttpServerTransport } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { initializeRequest, openSse, POST_HEADERS, sleep } from "./helpers.js";
@@ -67,29 +67,16 @@ describe("the native and web paths answer alike", () => {
 
   it("an upload announced past the limit plus DISCARD_BYTES is not read: 413, then the connection closes (native)", async () => {
     const [native] = await both({ maxBodyBytes: 1024 });
-    const { port, pathname } = new URL(native as string);
-    const declared = String(1024 + DISCARD_BYTES + 1);
-    const answer = await new Promise<{ status: number; connection: string | undefined }>(
-      (resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: "127.0.0.1",
-            port,
-            path: pathname,
-            method: "POST",
-            headers: { ...POST_HEADERS, "content-length": declared },
-          },
-          (res) => {
-            res.resume();
-            resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
-            req.destroy();
-          },
-        );
-        req.on("error", reject);
-        req.write("x".repeat(1024));
-      },
-    );
-    expect(answer).toEqual({ status: 413, connection: "close" });
+    expect(await announce(native as string, 1024 + DISCARD_BYTES + 1)).toEqual({
+      status: 413,
+      connection: "close",
+    });
+  });
+
+  it("maxDiscardBytes sets how far past the limit a refused upload is still read (native)", async () => {
+    const [native] = await both({ maxBodyBytes: 1024, maxDiscardBytes: 4096 });
+    expect(await announce(native as string, 1024 + 4096)).toEqual({ status: 413, connection: "keep-alive" });
+    expect(await announce(native as string, 1024 + 4097)).toEqual({ status: 413, connection: "close" });
   });
 
   it("400 with the same parse error message for malformed JSON, and the same -32600 for non-JSON-RPC", async () => {
@@ -241,3 +228,29 @@ forEachHttpPath(() => {
     });
   });
 });
+
+/** POSTs 1 KiB of a body announced as `declared` bytes; the status and Connection of the answer. */
+function announce(
+  url: string,
+  declared: number,
+): Promise<{ status: number; connection: string | undefined }> {
+  const { port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        headers: { ...POST_HEADERS, "content-length": String(declared) },
+      },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+        req.destroy();
+      },
+    );
+    req.on("error", reject);
+    req.write("x".repeat(1024));
+  });
+}

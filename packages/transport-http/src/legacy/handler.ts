@@ -162,7 +162,7 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
-    const body = await request.readBody(this.options.maxBodyBytes);
+    const body = await request.readBody(this.options.maxBodyBytes, this.options.maxDiscardBytes);
     if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
     let value: unknown;
     try {

@@ -107,6 +107,7 @@ export async function serveHttpWithLegacySse(options: DualServeOptions): Promise
     messagePath,
     keepAliveMs: shared.keepAliveMs,
     maxBodyBytes: shared.maxBodyBytes,
+    maxDiscardBytes: shared.maxDiscardBytes,
     maxMessageBytes: shared.maxMessageBytes,
     maxBatchSize: shared.maxBatchSize,
     maxSessions: shared.maxSessions,

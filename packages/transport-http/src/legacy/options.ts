@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
 import { DEFAULT_MAX_BATCH_SIZE } from "../server/batch-limit.js";
+import { DEFAULT_MAX_DISCARD_BYTES } from "../server/body.js";
 import { type CorsOptions, resolveCors } from "../server/cors.js";
 import type { AllowList } from "../server/origin.js";
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from "../server/session-limit.js";
@@ -23,6 +24,12 @@ export interface LegacySseHandlerOptions {
   readonly messagePath?: string;
   /** Largest POST body in bytes; larger gets 413. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Most bytes of a refused (413) upload still read off the wire and dropped, so a client still
+   * sending reads the 413 instead of a connection reset; nothing of it is kept. An upload that
+   * goes further past the limit has its connection closed. Default 64 MiB.
+   */
+  readonly maxDiscardBytes?: number;
   /**
    * Most messages in one JSON-RPC batch a POST may carry; a larger one is refused with 400 and
    * one error (-32600), and none of it is delivered. Default 100.
@@ -81,6 +88,7 @@ export function resolveLegacyOptions(options: LegacySseHandlerOptions): Resolved
     messagePath,
     messagePathname: new URL(messagePath, "http://placeholder").pathname,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxDiscardBytes: options.maxDiscardBytes ?? DEFAULT_MAX_DISCARD_BYTES,
     maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024,
     maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     keepAliveMs: options.keepAliveMs ?? 15_000,

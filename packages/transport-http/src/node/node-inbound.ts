@@ -54,9 +54,9 @@ export class NodeInbound implements InboundRequest {
     return record;
   }
 
-  readBody(maxBytes: number): Promise<BodyRead> {
+  readBody(maxBytes: number, discardBytes: number): Promise<BodyRead> {
     if (this.body !== undefined) return Promise.resolve(givenBody(this.body, maxBytes));
-    return readNodeBody(this.req, maxBytes, () => {
+    return readNodeBody(this.req, maxBytes, discardBytes, () => {
       // The rest of a refused upload is not read: the connection closes after the answer.
       this.res.shouldKeepAlive = false;
     });

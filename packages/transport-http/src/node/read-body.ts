@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { type BodyRead, DISCARD_BYTES } from "../server/body.js";
+import type { BodyRead } from "../server/body.js";
 
 // The web path's decoder (a BOM is dropped, malformed bytes become U+FFFD), so both read alike.
 const decoder = new TextDecoder();
@@ -10,18 +10,19 @@ const decoder = new TextDecoder();
  * client goes away before the body is complete. The rest of a refused upload is read off the
  * wire and dropped while the 413 goes out (the connection stays usable), so that a client still
  * sending reads the 413 rather than a reset. An upload announced more than
- * {@link DISCARD_BYTES} past the limit is not read: `onUnread` runs (the answer says
+ * `discardBytes` past the limit is not read: `onUnread` runs (the answer says
  * `Connection: close`); one that runs that far past it as it arrives has its connection dropped.
  */
 export function readNodeBody(
   req: IncomingMessage,
   maxBytes: number,
+  discardBytes: number,
   onUnread: () => void,
 ): Promise<BodyRead> {
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
   if (declared > maxBytes) {
-    if (declared > maxBytes + DISCARD_BYTES) onUnread();
-    else discardRest(req, onUnread);
+    if (declared > maxBytes + discardBytes) onUnread();
+    else discardRest(req, discardBytes, onUnread);
     return Promise.resolve({ ok: false });
   }
   return new Promise((resolve, reject) => {
@@ -37,7 +38,7 @@ export function readNodeBody(
         return;
       }
       settled = true;
-      discardRest(req, onUnread);
+      discardRest(req, discardBytes, onUnread);
       resolve({ ok: false });
     });
     req.on("end", () => {
@@ -56,14 +57,14 @@ export function readNodeBody(
 }
 
 /**
- * Reads the rest of a refused upload and drops it, up to {@link DISCARD_BYTES}: the connection
+ * Reads the rest of a refused upload and drops it, up to `discardBytes`: the connection
  * then ends cleanly (or serves on) instead of being reset under a client still sending. Past
  * that, the client is sending far more than any answer is worth waiting for: the connection is
  * dropped (by then the 413 has long gone out).
  */
-function discardRest(req: IncomingMessage, onUnread: () => void): void {
+function discardRest(req: IncomingMessage, discardBytes: number, onUnread: () => void): void {
   if (req.complete) return;
-  let left = DISCARD_BYTES;
+  let left = discardBytes;
   req.on("data", (chunk: Buffer) => {
     if (left < 0) return;
     left -= chunk.byteLength;

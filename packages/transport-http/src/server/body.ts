@@ -2,25 +2,30 @@
 export type BodyRead = { readonly ok: true; readonly text: string } | { readonly ok: false };
 
 /**
- * How much of a refused upload is still read, and thrown away, past the body limit. A server that
- * closes a connection with unread bytes on it makes the kernel reset it, and a client still
- * sending then sees EPIPE or "fetch failed" instead of the 413; read off the wire, the upload
- * ends and the 413 arrives. An upload larger still is cancelled (or its connection closed).
+ * The default of `maxDiscardBytes`: how much of a refused upload is still read, and thrown away,
+ * past the body limit. A server that closes a connection with unread bytes on it makes the kernel
+ * reset it, and a client still sending then sees EPIPE or "fetch failed" instead of the 413; read
+ * off the wire, the upload ends and the 413 arrives. An upload larger still is cancelled (or its
+ * connection closed). Nothing discarded is kept: the cost is bandwidth, not memory.
  */
-export const DISCARD_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads a request body as UTF-8, refusing past `maxBytes`, whether or not `Content-Length`
  * announced it. A refused upload is read to its end and thrown away (so the client, still
- * sending, can read the 413), unless it runs more than {@link DISCARD_BYTES} past the limit:
- * then it is cancelled.
+ * sending, can read the 413), unless it runs more than `discardBytes` past the limit: then it is
+ * cancelled.
  */
-export async function readBody(request: Request, maxBytes: number): Promise<BodyRead> {
+export async function readBody(
+  request: Request,
+  maxBytes: number,
+  discardBytes: number = DEFAULT_MAX_DISCARD_BYTES,
+): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) {
     if (request.body === null) return { ok: false };
     const reader = request.body.getReader();
-    if (declared > maxBytes + DISCARD_BYTES) await reader.cancel().catch(() => {});
+    if (declared > maxBytes + discardBytes) await reader.cancel().catch(() => {});
     else await discard(reader, declared);
     return { ok: false };
   }
@@ -33,7 +38,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Body
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await discard(reader, DISCARD_BYTES);
+      await discard(reader, discardBytes);
       return { ok: false };
     }
     chunks.push(value);

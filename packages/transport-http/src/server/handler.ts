@@ -169,7 +169,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     if (!forms.json && !forms.sse) {
       return refusal(406, "Not Acceptable: Accept must allow application/json or text/event-stream");
     }
-    const body = await request.readBody(this.options.maxBodyBytes);
+    const body = await request.readBody(this.options.maxBodyBytes, this.options.maxDiscardBytes);
     if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
     let value: unknown;
     try {

@@ -20,8 +20,11 @@ export interface InboundRequest {
   header(name: string): string | null;
   /** Every header, lower-case names, for the message context handed to the engine. */
   headerRecord(): Record<string, string>;
-  /** The body as UTF-8 text within `maxBytes` (see `readBody`: refused past it, announced or not). */
-  readBody(maxBytes: number): Promise<BodyRead>;
+  /**
+   * The body as UTF-8 text within `maxBytes` (see `readBody`: refused past it, announced or not);
+   * the rest of a refused body is read and dropped up to `discardBytes`.
+   */
+  readBody(maxBytes: number, discardBytes: number): Promise<BodyRead>;
   /** A sink for a body made while the answer goes out (SSE, or a JSON answer still to come). */
   openBody(): BodySink;
   /** `listener` runs once if the client goes away before the answer is complete. */

@@ -1,6 +1,7 @@
 import { sessionRevisions } from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
 import { DEFAULT_MAX_BATCH_SIZE } from "./batch-limit.js";
+import { DEFAULT_MAX_DISCARD_BYTES } from "./body.js";
 import type { CorsOptions } from "./cors.js";
 import type { EventStore } from "./event-store.js";
 import { MemoryEventStore } from "./memory-event-store.js";
@@ -57,6 +58,12 @@ export interface StreamableHttpHandlerOptions {
   readonly standaloneStream?: boolean;
   /** Largest request body in bytes; larger gets 413. Default 4 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Most bytes of a refused (413) upload still read off the wire and dropped, so a client still
+   * sending reads the 413 instead of a connection reset; nothing of it is kept. An upload that
+   * goes further past the limit has its connection closed. Default 64 MiB.
+   */
+  readonly maxDiscardBytes?: number;
   /** Largest outbound message in bytes; larger rejects `send`. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /**
@@ -123,6 +130,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     jsonResponse: "when-ready",
     standaloneStream: true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    maxDiscardBytes: DEFAULT_MAX_DISCARD_BYTES,
     maxMessageBytes: 16 * 1024 * 1024,
     maxBatchSize: DEFAULT_MAX_BATCH_SIZE,
     maxSessions: DEFAULT_MAX_SESSIONS,

@@ -35,8 +35,8 @@ export class WebInbound implements InboundRequest {
     return headerRecord(this.request.headers);
   }
 
-  readBody(maxBytes: number): Promise<BodyRead> {
-    return readBody(this.request, maxBytes);
+  readBody(maxBytes: number, discardBytes: number): Promise<BodyRead> {
+    return readBody(this.request, maxBytes, discardBytes);
   }
 
   openBody(): BodySink {
