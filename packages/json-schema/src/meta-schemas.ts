@@ -3,13 +3,14 @@ import { draft07MetaSchema } from "./meta/draft-07.js";
 import { draft202012MetaSchemas } from "./meta/draft-2020-12.js";
 import type { JsonSchema } from "./types.js";
 
-const builtIn = new Map<string, JsonSchema>([
-  ["http://json-schema.org/draft-07/schema", draft07MetaSchema],
-  ...draft202012MetaSchemas,
-]);
+let builtIn: Map<string, JsonSchema> | undefined;
 
 /** The built-in meta-schema with this URI (no fragment), if any. */
 export function builtInMetaSchema(uri: string): JsonSchema | undefined {
+  builtIn ??= new Map([
+    ["http://json-schema.org/draft-07/schema", draft07MetaSchema()],
+    ...draft202012MetaSchemas(),
+  ]);
   return builtIn.get(uri);
 }
 

@@ -8,6 +8,23 @@
 
 type IdnaProperty = "PVALID" | "CONTEXTJ" | "CONTEXTO" | "DISALLOWED";
 
+/**
+ * A Unicode-property pattern, compiled on first use. V8 expands every `\p{…}` class when it
+ * parses a regular-expression literal, which made importing the package several milliseconds
+ * slower although most programs never check an IDN.
+ */
+function unicodePattern(source: string): { test(text: string): boolean } {
+  let compiled: RegExp | undefined;
+  return { test: (text) => (compiled ??= new RegExp(source, "u")).test(text) };
+}
+
+const letter = unicodePattern(String.raw`^\p{L}$`);
+const nonspacingMark = unicodePattern(String.raw`^[\p{Mn}\p{Me}]$`);
+const format = unicodePattern(String.raw`^\p{Cf}$`);
+const punctuationOrSpace = unicodePattern(String.raw`^[\p{P}\p{Zs}]$`);
+const letterOrNumber = unicodePattern(String.raw`^[\p{L}\p{N}]$`);
+const leftToRight = unicodePattern(String.raw`^[\p{L}\p{Mc}\p{N}]$`);
+
 /** RFC 5892 section 2.6: code points whose property is fixed by hand. */
 const exceptions = new Map<number, IdnaProperty>([
   ...[0xdf, 0x3c2, 0x6fd, 0x6fe, 0xf0b, 0x3007].map((code): [number, IdnaProperty] => [code, "PVALID"]),
@@ -17,11 +34,13 @@ const exceptions = new Map<number, IdnaProperty>([
   ),
 ]);
 
-const unassigned = /^\p{Cn}$/u;
-const noncharacter = /^\p{Noncharacter_Code_Point}$/u;
-const ignorable = /^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Noncharacter_Code_Point}]$/u;
-const letterOrDigit = /^[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}]$/u;
-const combiningMark = /^\p{M}$/u;
+const unassigned = unicodePattern(String.raw`^\p{Cn}$`);
+const noncharacter = unicodePattern(String.raw`^\p{Noncharacter_Code_Point}$`);
+const ignorable = unicodePattern(
+  String.raw`^[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{Noncharacter_Code_Point}]$`,
+);
+const letterOrDigit = unicodePattern(String.raw`^[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}]$`);
+const combiningMark = unicodePattern(String.raw`^\p{M}$`);
 
 function inRanges(code: number, ranges: readonly [number, number][]): boolean {
   return ranges.some(([from, to]) => code >= from && code <= to);
@@ -73,8 +92,9 @@ function isVirama(char: string | undefined): boolean {
   return kept(virama, char) && kept(char, virama) && !kept(char, nukta);
 }
 
-const joiningScripts =
-  /^[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Manichaean}\p{sc=Psalter_Pahlavi}\p{sc=Sogdian}\p{sc=Phags_Pa}]$/u;
+const joiningScripts = unicodePattern(
+  String.raw`^[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Nko}\p{sc=Mongolian}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Manichaean}\p{sc=Psalter_Pahlavi}\p{sc=Sogdian}\p{sc=Phags_Pa}]$`,
+);
 /** Letters of those scripts that join only on their right (Joining_Type R) or not at all (U). */
 const rightJoining: [number, number][] = [
   [0x622, 0x625],
@@ -102,14 +122,14 @@ const rightJoining: [number, number][] = [
   [0x74d, 0x74d],
 ];
 const nonJoining = new Set([0x621, 0x674]);
-const transparent = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
+const transparent = unicodePattern(String.raw`^[\p{Mn}\p{Me}\p{Cf}]$`);
 
 type Joining = "D" | "R" | "T" | "U";
 
 function joiningType(char: string): Joining {
   const code = char.codePointAt(0) as number;
   if (code !== 0x200c && code !== 0x200d && transparent.test(char)) return "T";
-  if (!joiningScripts.test(char) || !/^\p{L}$/u.test(char) || nonJoining.has(code)) return "U";
+  if (!joiningScripts.test(char) || !letter.test(char) || nonJoining.has(code)) return "U";
   return inRanges(code, rightJoining) ? "R" : "D";
 }
 
@@ -126,9 +146,9 @@ function zwnjAllowed(chars: readonly string[], at: number): boolean {
   return left === "D" && (right === "D" || right === "R");
 }
 
-const greek = /^\p{sc=Greek}$/u;
-const hebrew = /^\p{sc=Hebrew}$/u;
-const japanese = /^[\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Han}]$/u;
+const greek = unicodePattern(String.raw`^\p{sc=Greek}$`);
+const hebrew = unicodePattern(String.raw`^\p{sc=Hebrew}$`);
+const japanese = unicodePattern(String.raw`^[\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Han}]$`);
 
 /** RFC 5892 appendix A: whether the CONTEXTJ or CONTEXTO code point at `at` is allowed where it is. */
 function contextAllows(chars: readonly string[], at: number): boolean {
@@ -169,10 +189,12 @@ export function isULabel(label: string): boolean {
 
 type BidiClass = "L" | "R" | "AL" | "AN" | "EN" | "ES" | "CS" | "ET" | "ON" | "BN" | "NSM";
 
-const rightToLeftScripts =
-  /^[\p{sc=Hebrew}\p{sc=Samaritan}\p{sc=Nko}\p{sc=Mende_Kikakui}\p{sc=Adlam}\p{sc=Phoenician}\p{sc=Kharoshthi}\p{sc=Imperial_Aramaic}\p{sc=Old_South_Arabian}\p{sc=Avestan}\p{sc=Lydian}\p{sc=Cypriot}]$/u;
-const arabicLetterScripts =
-  /^[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Hanifi_Rohingya}\p{sc=Sogdian}\p{sc=Mandaic}]$/u;
+const rightToLeftScripts = unicodePattern(
+  String.raw`^[\p{sc=Hebrew}\p{sc=Samaritan}\p{sc=Nko}\p{sc=Mende_Kikakui}\p{sc=Adlam}\p{sc=Phoenician}\p{sc=Kharoshthi}\p{sc=Imperial_Aramaic}\p{sc=Old_South_Arabian}\p{sc=Avestan}\p{sc=Lydian}\p{sc=Cypriot}]$`,
+);
+const arabicLetterScripts = unicodePattern(
+  String.raw`^[\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Hanifi_Rohingya}\p{sc=Sogdian}\p{sc=Mandaic}]$`,
+);
 const arabicNumbers: [number, number][] = [
   [0x600, 0x605],
   [0x660, 0x669],
@@ -197,13 +219,13 @@ function bidiClass(char: string): BidiClass {
   const code = char.codePointAt(0) as number;
   if (inRanges(code, europeanNumbers)) return "EN";
   if (inRanges(code, arabicNumbers)) return "AN";
-  if (/^[\p{Mn}\p{Me}]$/u.test(char)) return "NSM";
-  if (/^\p{Cf}$/u.test(char)) return "BN";
+  if (nonspacingMark.test(char)) return "NSM";
+  if (format.test(char)) return "BN";
   if (code === 0x2b || code === 0x2d) return "ES";
   if (code === 0x2c || code === 0x2e || code === 0x2f || code === 0x3a || code === 0xa0) return "CS";
-  if (arabicLetterScripts.test(char) && !/^[\p{P}\p{Zs}]$/u.test(char)) return "AL";
-  if (rightToLeftScripts.test(char) && /^[\p{L}\p{N}]$/u.test(char)) return "R";
-  if (/^[\p{L}\p{Mc}\p{N}]$/u.test(char)) return "L";
+  if (arabicLetterScripts.test(char) && !punctuationOrSpace.test(char)) return "AL";
+  if (rightToLeftScripts.test(char) && letterOrNumber.test(char)) return "R";
+  if (leftToRight.test(char)) return "L";
   return /^[#$%\u00a2-\u00a5\u00b0\u00b1\u2030-\u2034]$/u.test(char) ? "ET" : "ON";
 }
 
