@@ -15,7 +15,12 @@ type IdnaProperty = "PVALID" | "CONTEXTJ" | "CONTEXTO" | "DISALLOWED";
  */
 function unicodePattern(source: string): { test(text: string): boolean } {
   let compiled: RegExp | undefined;
-  return { test: (text) => (compiled ??= new RegExp(source, "u")).test(text) };
+  return {
+    test(text) {
+      compiled ??= new RegExp(source, "u");
+      return compiled.test(text);
+    },
+  };
 }
 
 const letter = unicodePattern(String.raw`^\p{L}$`);
