@@ -1,28 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { HttpServerTransport } from "../src/index.js";
-import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { initializeRequest, openSse, POST_HEADERS, Recorder, sleep, withTimeout } from "./helpers.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
-import { raw, refusalBody, respond } from "./raw.js";
+import { forEachHttpPath } from "./http-paths.js";
+import { RecordingServer } from "./recording-server.js";
+import { raw, refusalBody } from "./raw.js";
 
-let server: StreamableHttpServer | undefined;
-let transports: HttpServerTransport[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  transports = [];
-});
-
-async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
-  server = await serveOnPath({
-    onSession: (transport) => {
-      transports.push(transport);
-      return respond(transport);
-    },
-    ...options,
-  });
-  return server.url;
-}
+const served = new RecordingServer();
+afterEach(() => served.close());
 
 function initialize(url: string) {
   return raw(url, { headers: POST_HEADERS, body: JSON.stringify(initializeRequest(1)) });
@@ -49,14 +32,14 @@ const FULL = refusalBody(
 forEachHttpPath(() => {
   describe("maxSessions", () => {
     it("an initialize past the cap gets 503 with Retry-After; open sessions go on serving", async () => {
-      const url = await serve({ maxSessions: 2 });
+      const url = await served.serve({ maxSessions: 2 });
       const first = await sessionOf(url);
       const second = await sessionOf(url);
       const refused = await initialize(url);
       expect([refused.status, refused.headers["retry-after"], refused.body]).toEqual([503, "10", FULL]);
       expect(refused.headers["mcp-session-id"]).toBeUndefined();
-      expect(server?.handler.sessionCount).toBe(2);
-      expect(transports).toHaveLength(2);
+      expect(served.server?.handler.sessionCount).toBe(2);
+      expect(served.transports).toHaveLength(2);
       for (const [index, sessionId] of [first, second].entries()) {
         const answer = await call(url, sessionId, 7 + index);
         expect([answer.status, JSON.parse(answer.body)]).toEqual([
@@ -80,9 +63,9 @@ forEachHttpPath(() => {
   describe("idle expiry and the GET stream", () => {
     it("a session whose only activity is an open GET stream expires, and its stream ends", async () => {
       // Keep-alive comments flow on the stream all along: they are not activity.
-      const url = await serve({ idleTimeoutMs: 150, keepAliveMs: 20 });
+      const url = await served.serve({ idleTimeoutMs: 150, keepAliveMs: 20 });
       const sessionId = await sessionOf(url);
-      const [transport] = transports;
+      const [transport] = served.transports;
       const stream = await openSse(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
       expect(stream.response.status).toBe(200);
       // The priming event (2025-11-25); then the stream ends when the session does.
@@ -91,7 +74,7 @@ forEachHttpPath(() => {
       expect(transport?.isClosed).toBe(true);
       await withTimeout(transport?.closed ?? Promise.reject(new Error("none")), 5000, "closed");
       expect((await call(url, sessionId, 2)).status).toBe(404);
-      expect(server?.handler.sessionCount).toBe(0);
+      expect(served.server?.handler.sessionCount).toBe(0);
     });
 
     it.each([
@@ -101,11 +84,11 @@ forEachHttpPath(() => {
       "%s POST waiting for its answer keeps the session; once answered, the session expires",
       async (_, jsonResponse) => {
         const calls = new Recorder();
-        const url = await serve({
+        const url = await served.serve({
           idleTimeoutMs: 100,
           jsonResponse,
           onSession: async (transport) => {
-            transports.push(transport);
+            served.transports.push(transport);
             // Answers the initialize at once; holds the tools/call until the test answers it.
             await transport.start({
               ...calls,
@@ -123,7 +106,7 @@ forEachHttpPath(() => {
           },
         });
         const sessionId = await sessionOf(url);
-        const [transport] = transports;
+        const [transport] = served.transports;
         // The answer is read once given: an SSE stream or a JSON body, as the mode says.
         const slow = fetch(url, {
           method: "POST",
@@ -149,10 +132,10 @@ forEachHttpPath(() => {
     );
 
     it("requests keep a session with an open GET stream alive; the others expire meanwhile", async () => {
-      const url = await serve({ idleTimeoutMs: 300, keepAliveMs: 20 });
+      const url = await served.serve({ idleTimeoutMs: 300, keepAliveMs: 20 });
       const active = await sessionOf(url);
       const idle = await sessionOf(url);
-      const [activeTransport, idleTransport] = transports;
+      const [activeTransport, idleTransport] = served.transports;
       const streams = await Promise.all(
         [active, idle].map((sessionId) =>
           openSse(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } }),

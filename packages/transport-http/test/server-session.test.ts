@@ -1,28 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type HttpServerTransport, readSse } from "../src/index.js";
-import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
+import { readSse } from "../src/index.js";
 import { initializeRequest, POST_HEADERS, withTimeout } from "./helpers.js";
-import { raw, refusalBody, respond } from "./raw.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
+import { raw, refusalBody } from "./raw.js";
+import { forEachHttpPath } from "./http-paths.js";
+import { RecordingServer } from "./recording-server.js";
 
-let server: StreamableHttpServer | undefined;
-let transports: HttpServerTransport[] = [];
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  transports = [];
-});
-
-async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
-  server = await serveOnPath({
-    onSession: (transport) => {
-      transports.push(transport);
-      return respond(transport);
-    },
-    ...options,
-  });
-  return server.url;
-}
+const served = new RecordingServer();
+afterEach(() => served.close());
 
 async function initialize(url: string): Promise<string> {
   const response = await raw(url, { headers: POST_HEADERS, body: JSON.stringify(initializeRequest(1)) });
@@ -34,9 +18,9 @@ const SSE_ACCEPT = { accept: "text/event-stream" };
 forEachHttpPath(() => {
   describe("GET, the standalone stream", () => {
     it("carries messages the server sends unrelated to a request, including those sent before it opened", async () => {
-      const url = await serve();
+      const url = await served.serve();
       const sessionId = await initialize(url);
-      const [transport] = transports;
+      const [transport] = served.transports;
       await transport?.send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
       const response = await fetch(url, { headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
       expect(response.status).toBe(200);
@@ -56,7 +40,7 @@ forEachHttpPath(() => {
     });
 
     it("refuses a second GET stream while one is open with 409", async () => {
-      const url = await serve();
+      const url = await served.serve();
       const sessionId = await initialize(url);
       const controller = new AbortController();
       const first = await fetch(url, {
@@ -76,7 +60,7 @@ forEachHttpPath(() => {
     });
 
     it("405 with standaloneStream: false; 406 without text/event-stream in Accept; 400/404 for the session", async () => {
-      const url = await serve({ standaloneStream: false });
+      const url = await served.serve({ standaloneStream: false });
       const sessionId = await initialize(url);
       const off = await raw(url, { method: "GET", headers: { ...SSE_ACCEPT, "mcp-session-id": sessionId } });
       expect([off.status, off.headers.allow, off.body]).toEqual([
@@ -84,8 +68,8 @@ forEachHttpPath(() => {
         "POST, DELETE",
         refusalBody("Method not allowed: this endpoint has no GET stream"),
       ]);
-      await server?.close();
-      const url2 = await serve();
+      await served.server?.close();
+      const url2 = await served.serve();
       const session2 = await initialize(url2);
       const json = await raw(url2, {
         method: "GET",
@@ -110,14 +94,14 @@ forEachHttpPath(() => {
 
   describe("DELETE and expiry", () => {
     it("DELETE ends the session: 204, the transport closes, later requests get 404", async () => {
-      const url = await serve();
+      const url = await served.serve();
       const sessionId = await initialize(url);
-      const [transport] = transports;
+      const [transport] = served.transports;
       const response = await raw(url, { method: "DELETE", headers: { "mcp-session-id": sessionId } });
       expect([response.status, response.body]).toEqual([204, ""]);
       await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "closed");
       expect(transport?.isClosed).toBe(true);
-      expect(server?.handler.sessionCount).toBe(0);
+      expect(served.server?.handler.sessionCount).toBe(0);
       const after = await raw(url, {
         headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
         body: '{"jsonrpc":"2.0","method":"n"}',
@@ -128,7 +112,7 @@ forEachHttpPath(() => {
     });
 
     it("DELETE without a session id is 400", async () => {
-      const url = await serve();
+      const url = await served.serve();
       const response = await raw(url, { method: "DELETE" });
       expect([response.status, response.body]).toEqual([
         400,
@@ -137,9 +121,9 @@ forEachHttpPath(() => {
     });
 
     it("an idle session expires after idleTimeoutMs and then gets 404", async () => {
-      const url = await serve({ idleTimeoutMs: 100 });
+      const url = await served.serve({ idleTimeoutMs: 100 });
       const sessionId = await initialize(url);
-      const [transport] = transports;
+      const [transport] = served.transports;
       const started = Date.now();
       await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "expiry");
       expect(Date.now() - started).toBeGreaterThanOrEqual(90);
@@ -151,10 +135,10 @@ forEachHttpPath(() => {
     });
 
     it("with many sessions on the one idle clock, the idle one expires and the active one lives on", async () => {
-      const url = await serve({ idleTimeoutMs: 150 });
+      const url = await served.serve({ idleTimeoutMs: 150 });
       const idleId = await initialize(url);
       const activeId = await initialize(url);
-      const [idle, active] = transports;
+      const [idle, active] = served.transports;
       const post = (sessionId: string) =>
         raw(url, {
           headers: { ...POST_HEADERS, "mcp-session-id": sessionId },
@@ -168,16 +152,16 @@ forEachHttpPath(() => {
       expect(active?.isClosed).toBe(false);
       expect((await post(idleId)).status).toBe(404);
       await withTimeout(active?.closed ?? Promise.reject(new Error("none")), 5000, "expiry of the last");
-      expect(server?.handler.sessionCount).toBe(0);
+      expect(served.server?.handler.sessionCount).toBe(0);
     });
 
     it("closing the handler ends every session", async () => {
-      const url = await serve();
+      const url = await served.serve();
       await Promise.all([initialize(url), initialize(url), initialize(url)]);
-      expect(server?.handler.sessionCount).toBe(3);
-      await server?.handler.close();
-      expect(transports.map((t) => t.isClosed)).toEqual([true, true, true]);
-      expect(server?.handler.sessionCount).toBe(0);
+      expect(served.server?.handler.sessionCount).toBe(3);
+      await served.server?.handler.close();
+      expect(served.transports.map((t) => t.isClosed)).toEqual([true, true, true]);
+      expect(served.server?.handler.sessionCount).toBe(0);
     });
   });
 });
