@@ -18,6 +18,7 @@ export type {
 } from "./jsonrpc/types.js";
 export type {
   AuthInfo,
+  HttpRefusal,
   MessageContext,
   SendOptions,
   Transport,
@@ -25,6 +26,14 @@ export type {
   UnreadableFrame,
 } from "./transport.js";
 export { SENT } from "./transport.js";
+export {
+  type AuthChallengeResponse,
+  type Authenticate,
+  type AuthenticationRequest,
+  AuthenticationError,
+  type AuthorizedRequest,
+  type ClientAuthProvider,
+} from "./auth.js";
 export { createInMemoryPair, type InMemoryPairOptions } from "./in-memory.js";
 
 // Stateless-era HTTP header values (shared by the HTTP transport, the server and the client).

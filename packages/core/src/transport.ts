@@ -2,11 +2,16 @@ import type { JsonRpcPayload, RequestId } from "./jsonrpc/types.js";
 
 /** Who made a request, as a transport establishes it (for example from an HTTP bearer token). */
 export interface AuthInfo {
+  /** The access token as presented. */
   readonly token: string;
+  /** Whom the token speaks for (a JWT's `sub`, introspection's `sub`); sessions are bound to it. */
+  readonly subject?: string;
   readonly clientId?: string;
   readonly scopes?: readonly string[];
   /** Seconds since the epoch. */
   readonly expiresAt?: number;
+  /** Every claim of the verified token (or of the introspection answer). */
+  readonly claims?: Readonly<Record<string, unknown>>;
   readonly extra?: Readonly<Record<string, unknown>>;
 }
 
@@ -31,6 +36,19 @@ export interface SendOptions {
    * headers). Only the Streamable HTTP client transport uses them; other transports ignore them.
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Server side, on an error response: the HTTP status and headers that refusal deserves (e.g. 403
+   * with `WWW-Authenticate: Bearer error="insufficient_scope"`). An HTTP transport that has not yet
+   * started the response of the POST carrying only this request answers with them; every other
+   * transport sends the JSON-RPC error as usual. Set by the engine from an {@link AuthenticationError}.
+   */
+  readonly httpRefusal?: HttpRefusal;
+}
+
+/** An HTTP status and headers to answer with instead of 200 (see `SendOptions.httpRefusal`). */
+export interface HttpRefusal {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** A frame a transport could not turn into a JSON value. */
