@@ -122,7 +122,7 @@ describe("bearerAuth with jwtVerifier", () => {
       resourceMetadataUrl: METADATA,
     });
     const token = await issuer.mint();
-    const outcome = await stalled(request({ authorization: `Bearer ${token}` })).then(
+    const outcome = await Promise.resolve(stalled(request({ authorization: `Bearer ${token}` }))).then(
       () => "accepted",
       (error: unknown) => error,
     );
