@@ -1,4 +1,4 @@
-import type { Json } from "../model/json.js";
+import { type Json, isObject } from "../model/json.js";
 import type { ExpectNothingStep, ExpectStep } from "../model/transcript.js";
 import { applyMasks, formatMismatch, match } from "../match/matcher.js";
 import { substitute } from "../match/substitute.js";
@@ -16,11 +16,24 @@ function logOf(ctx: InboxContext): RequestLog {
   return log;
 }
 
+/** The request to show when none matched: the first with the pattern's path (and server), else the first. */
+function closest(pattern: Json, pending: readonly RequestRecord[]): RequestRecord | undefined {
+  const want = isObject(pattern) ? pattern : {};
+  const same = (item: RequestRecord, key: string) =>
+    typeof want[key] !== "string" || item.value[key] === want[key];
+  return (
+    pending.find((item) => same(item, "path") && same(item, "server") && same(item, "method")) ??
+    pending.find((item) => same(item, "path")) ??
+    pending[0]
+  );
+}
+
 function failWith(reason: string, pattern: Json, item: RequestRecord | undefined, ctx: InboxContext) {
-  if (!item) return new StepFailed(`${reason}; no request was received`, { expected: pattern });
+  if (!item) return new StepFailed(`${reason}; no unconsumed request was received`, { expected: pattern });
   const result = match(pattern, item.value, { lookup: ctx.lookup });
   const mismatch = result.mismatch ? formatMismatch(result.mismatch) : "";
-  return new StepFailed(`${reason}: ${mismatch}`, {
+  const label = reason === "the next request does not match" ? reason : `${reason}; closest request`;
+  return new StepFailed(`${label}: ${mismatch}`, {
     expected: pattern,
     actual: applyMasks(item.value, result.masks),
     mismatch,
@@ -64,9 +77,9 @@ export async function expectRequest(ctx: InboxContext, step: ExpectStep): Promis
       if (Date.now() - goneSince >= EXIT_GRACE_MS) {
         if (step.optional) return;
         throw failWith(
-          `the client went away before a matching request arrived (${ctx.wire.gone.value ?? ""})`,
+          `no matching request (${ctx.wire.gone.value ?? "the client is gone"})`,
           pattern,
-          pending[0],
+          closest(pattern, pending),
           ctx,
         );
       }
@@ -75,7 +88,7 @@ export async function expectRequest(ctx: InboxContext, step: ExpectStep): Promis
     if (left <= 0) {
       if (step.optional) return;
       const reason = Date.now() >= ctx.deadline ? ctx.runTimedOut() : `no matching request within ${ms} ms`;
-      throw failWith(reason, pattern, pending[0], ctx);
+      throw failWith(reason, pattern, closest(pattern, pending), ctx);
     }
     const wait = goneSince === undefined ? left : Math.min(left, EXIT_GRACE_MS);
     await Promise.race([
