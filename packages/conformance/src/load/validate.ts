@@ -289,7 +289,7 @@ function checkEnum(value: Json | undefined, allowed: string[], label: string, fa
 
 /** The transcript's `auth` object (docs/conformance-format.md §8.6). */
 function checkAuthScript(auth: Record<string, Json>, fail: (p: string) => never) {
-  const where = (label: string) => (problem: string) => fail(`auth.${label}: ${problem}`);
+  const where = (label: string) => (problem: string) => fail(`auth${label}: ${problem}`);
   checkFields(
     auth,
     { challenge: "object", prm: "object", authorizationServer: "object", scopes: "object" },
@@ -299,11 +299,11 @@ function checkAuthScript(auth: Record<string, Json>, fail: (p: string) => never)
     checkFields(
       auth.challenge as Record<string, Json>,
       { resourceMetadata: "boolean", scope: "string" },
-      where("challenge"),
+      where(".challenge"),
     );
   if (auth.prm !== undefined) {
     const prm = auth.prm as Record<string, Json>;
-    checkFields(prm, { at: "string", document: "object" }, where("prm"));
+    checkFields(prm, { at: "string", document: "object" }, where(".prm"));
     checkEnum(prm.at, ["path", "root", "custom"], "auth.prm.at", fail);
   }
   if (auth.authorizationServer !== undefined) {
@@ -311,7 +311,7 @@ function checkAuthScript(auth: Record<string, Json>, fail: (p: string) => never)
     checkFields(
       as,
       { issuerPath: "string", metadataAt: "string", metadata: "object", iss: "string" },
-      where("authorizationServer"),
+      where(".authorizationServer"),
     );
     checkEnum(as.metadataAt, ["oauth", "oidc", "oidc-append"], "auth.authorizationServer.metadataAt", fail);
     checkEnum(as.iss, ["omit", "correct", "wrong", "normalized"], "auth.authorizationServer.iss", fail);
