@@ -45,7 +45,7 @@ export async function startProtectedServer(bug: ProtectedServerBug = "none") {
     const header = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
     const token = header ?? (bug === "query-token-accepted" ? target.searchParams.get("access_token") : null);
     if (token !== GOOD_TOKEN && token !== NARROW_TOKEN) {
-      const challenge =
+      const challenge: Record<string, string> =
         bug === "no-challenge-header"
           ? {}
           : { "www-authenticate": `Bearer resource_metadata="${prmUrl}", scope="mcp:write"` };
