@@ -15,6 +15,7 @@ async function run(bugs: string, ids: string[], revision = "2026-07-28") {
     command(bugs),
     "--transport",
     "http",
+    "--auth",
     ...filters,
     "--revision",
     revision,
@@ -29,6 +30,7 @@ describe("client/auth transcripts: the runner plays the protected resource and t
       command(),
       "--transport",
       "http",
+      "--auth",
       "--id",
       "client/auth/*",
     ]);
@@ -36,6 +38,20 @@ describe("client/auth transcripts: the runner plays the protected resource and t
     expect(result.stdout).not.toContain("Failures:");
     expect(result.last).toBe("conformance: 31 passed, 0 failed");
     expect(result.code).toBe(0);
+  }, 120_000);
+
+  it("leave them out without --auth: authorization is optional for a client", async () => {
+    const result = await runCli([
+      "client",
+      "--command",
+      command(),
+      "--transport",
+      "http",
+      "--id",
+      "client/auth/*",
+    ]);
+    expect(result.stdout).not.toContain("client/auth/");
+    expect(result.last).toBe("conformance: 0 passed, 0 failed");
   });
 
   it("fail a client without PKCE on auth.client.pkce, showing the authorization request", async () => {

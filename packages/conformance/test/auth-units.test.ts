@@ -140,7 +140,8 @@ describe("validation of the auth elements", () => {
 });
 
 describe("the auth options of the CLI", () => {
-  it("reads --auth as a flag and the token options as values, in server mode only", () => {
+  it("reads --auth as a flag (both modes) and the token options as values (server mode only)", () => {
+    expect(parseArgs(["client", "--command", "c", "--auth"]).auth).toBe(true);
     expect(
       parseArgs([
         "server",

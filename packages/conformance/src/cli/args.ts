@@ -16,7 +16,7 @@ export interface CliArgs {
   junit?: string;
   stepTimeoutMs?: number;
   runTimeoutMs?: number;
-  /** Server mode: the server requires authorization (`--auth`, implied by a token option). */
+  /** The implementation does authorization (`--auth`; implied by a token option in server mode). */
   auth?: boolean;
   authToken?: string;
   authTokenInsufficientScope?: string;
@@ -51,13 +51,15 @@ Options:
   --step-timeout MS         default timeout of each step (default 5000)
   --timeout MS              default timeout of each transcript run (default 30000)
 
-Authorization (server mode; transcripts that need a value they lack are skipped as not applicable):
-  --auth                    the server requires authorization: run the server/auth transcripts that
-                            need no token (401 challenge, protected-resource metadata)
+Authorization (optional in MCP: without one of these options the auth transcripts are left out):
+  --auth                    the implementation does authorization. Server: it requires a token; run the
+                            server/auth checks that need none (401 challenge, protected-resource
+                            metadata). Client: run the client/auth transcripts (OAuth flow, over http)
   --auth-token TOKEN        a valid access token; sent as "Authorization: Bearer TOKEN" on every
                             HTTP request (implies --auth)
   --auth-token-insufficient-scope TOKEN
                             a valid access token lacking a scope the server requires (implies --auth)
+  With --auth, a server transcript needing a token you did not give is skipped as "not applicable".
 
 The last line printed is "conformance: N passed, N failed[, N skipped]".
 Exit code: 0 when nothing failed unexpectedly, 1 on any failure, 2 on a usage or transcript error.`;
@@ -164,11 +166,9 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (run !== undefined) args.runTimeoutMs = positiveInt("--timeout", run);
   const transport = one("--transport");
   if (values.has("--auth")) args.auth = true;
-  const authOptions = ["--auth", "--auth-token", "--auth-token-insufficient-scope"].filter((o) =>
-    values.has(o),
-  );
-  if (command !== "server" && authOptions.length > 0)
-    throw new UsageError(`${authOptions[0]} applies to server mode only`);
+  const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
+  if (command !== "server" && tokenOptions.length > 0)
+    throw new UsageError(`${tokenOptions[0]} applies to server mode only`);
   if (command === "server") {
     const stdio = one("--stdio");
     const url = one("--url");

@@ -49,7 +49,10 @@ export interface RunOptions {
   skip?: readonly SkipEntry[];
   stepTimeoutMs?: number;
   runTimeoutMs?: number;
-  /** Server mode: the server under test requires authorization, and the tokens to use (§9.1). */
+  /**
+   * The implementation does authorization, so the auth transcripts run (without it they are left
+   * out, like transcripts of another transport). Server mode: the tokens to use (§9.1).
+   */
   auth?: RunnerAuth;
   /** Called after each run, in order (for progress output). */
   onResult?: (result: RunResult) => void;
@@ -81,6 +84,11 @@ export function unmetNeeds(t: Transcript, auth: RunnerAuth | undefined): string 
   return missing.length === 0 ? undefined : `not applicable: needs ${missing.join(", ")}`;
 }
 
+/** Server transcripts with `needs` and client transcripts with an `auth` script. */
+function concernsAuth(t: Transcript): boolean {
+  return t.side === "server" ? (t.needs?.length ?? 0) > 0 : t.auth !== undefined;
+}
+
 function authVars(auth: RunnerAuth | undefined): Record<string, Json> {
   const vars: Record<string, Json> = {};
   if (auth?.token !== undefined) vars.authToken = auth.token;
@@ -102,6 +110,9 @@ export function planRuns(options: RunOptions): { loaded: LoadedTranscript; revis
   for (const loaded of options.transcripts) {
     const t = loaded.transcript;
     if (t.side !== options.mode) continue;
+    // Authorization is optional in MCP: its transcripts run only when the invocation says the
+    // implementation does it (an auth option, §9.1).
+    if (!options.auth && concernsAuth(t)) continue;
     if (t.transports && !t.transports.includes(options.transport)) continue;
     if (filters.ids && !filters.ids.some((id) => globMatches(id, t.id))) continue;
     if (
