@@ -75,6 +75,7 @@ const client = {
   scenario: "auth/metadata-default",
   requirements: ["r.a"],
   revisions: ["2026-07-28"],
+  transports: ["http"],
   steps: [{ op: "expect", request: { path: "/token" }, among: { server: "authorization" }, keep: true }],
 };
 
@@ -117,6 +118,10 @@ describe("validation of the auth elements", () => {
       ],
       [{ ...client, auth: { scopes: { "*": ["a b"] } } }, 'auth.scopes["*"] must be an array of scope names'],
       [{ ...client, auth: { tokens: {} } }, 'auth: unknown field "tokens"'],
+      [
+        { ...client, transports: ["ws"], auth: {} },
+        '"auth" needs "transports": ["http"] (authorization is defined for HTTP)',
+      ],
       [{ ...client, steps: [{ op: "expect", message: {}, among: {} }] }, '"among" goes with "request"'],
       [
         { ...client, steps: [{ op: "expect", message: {}, request: {} }] },

@@ -165,6 +165,9 @@ export function validateTranscript(value: unknown, file: string): Transcript {
   if (value.autoConnect === false && value.setup !== "none") fail('autoConnect false needs setup "none"');
   if (value.auth !== undefined) {
     if (value.side !== "client") fail('"auth" scripts the server side: client transcripts only');
+    const transports = value.transports as string[] | undefined;
+    if (transports?.length !== 1 || transports[0] !== "http")
+      fail('"auth" needs "transports": ["http"] (authorization is defined for HTTP)');
     checkAuthScript(value.auth as Record<string, Json>, fail);
   }
   if (value.needs !== undefined) {

@@ -280,7 +280,13 @@ export class ScriptedAuth {
         this.answer(res, "authorization", request, 400, { error: "invalid_grant" });
         return;
       }
-      this.answer(res, "authorization", request, 200, this.grant(stringOf(form.scope) ?? scopes.join(" ")));
+      const asked = (stringOf(form.scope) ?? scopes.join(" ")).split(" ").filter((scope) => scope !== "");
+      if (!asked.every((scope) => scopes.includes(scope))) {
+        // A refresh never widens a grant (RFC 6749 §6): more scope needs a new authorization.
+        this.answer(res, "authorization", request, 400, { error: "invalid_scope" });
+        return;
+      }
+      this.answer(res, "authorization", request, 200, this.grant(asked.join(" ")));
       return;
     }
     this.answer(res, "authorization", request, 400, { error: "unsupported_grant_type" });
