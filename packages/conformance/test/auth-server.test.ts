@@ -1,7 +1,9 @@
 // The server/auth transcripts of the suite against a raw protected server: what passes, what is not
 // applicable without the token options, and which requirement a defect breaks.
+import { createServer } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "./helpers/cli.js";
+import { WebSocketServer } from "ws";
+import { runCli, suiteDir } from "./helpers/cli.js";
 import {
   GOOD_TOKEN,
   NARROW_TOKEN,
@@ -84,5 +86,61 @@ describe("server/auth transcripts", () => {
       "   requirement: auth.server.prm (MUST) https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#authorization-server-location\n",
     );
     expect(prm.stdout).toContain("$.body.authorization_servers");
+  });
+});
+
+describe("--auth-token on the other transports", () => {
+  it("rides on the WebSocket upgrade request", async () => {
+    const seen: (string | undefined)[] = [];
+    const http = createServer((_req, res) => res.writeHead(426).end());
+    const wss = new WebSocketServer({ server: http, handleProtocols: () => "mcp" });
+    wss.on("connection", (ws, req) => {
+      seen.push(req.headers.authorization);
+      ws.on("message", (data) => {
+        const { id, method, params } = JSON.parse(data.toString());
+        if (id === undefined) return;
+        const result =
+          method === "initialize"
+            ? {
+                protocolVersion: params.protocolVersion,
+                capabilities: {},
+                serverInfo: { name: "w", version: "1" },
+              }
+            : {};
+        ws.send(JSON.stringify({ jsonrpc: "2.0", id, result }));
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    stop = () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        http.close(() => resolve());
+      });
+    const address = http.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const dir = suiteDir({
+      "ping.json": {
+        id: "x/ping",
+        title: "ping",
+        side: "server",
+        requirements: ["x.ping"],
+        revisions: ["2025-11-25"],
+        steps: [
+          { op: "send", message: { jsonrpc: "2.0", id: 1, method: "ping" } },
+          { op: "expect", message: { id: 1, result: {} } },
+        ],
+      },
+    });
+    const result = await runCli([
+      "server",
+      "--url",
+      `ws://127.0.0.1:${port}/mcp`,
+      "--transcripts",
+      dir,
+      "--auth-token",
+      "ws-token",
+    ]);
+    expect(result.last).toBe("conformance: 1 passed, 0 failed");
+    expect(seen).toEqual(["Bearer ws-token"]);
   });
 });

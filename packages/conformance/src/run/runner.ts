@@ -173,9 +173,9 @@ function createWire(
     case "http":
       return new HttpClientWire(inbox, options.target, revision, options.auth?.token);
     case "sse":
-      return new LegacySseClientWire(inbox, options.target, stepTimeoutMs);
+      return new LegacySseClientWire(inbox, options.target, stepTimeoutMs, options.auth?.token);
     case "ws":
-      return new WsClientWire(inbox, options.target, stepTimeoutMs);
+      return new WsClientWire(inbox, options.target, stepTimeoutMs, options.auth?.token);
   }
 }
 
