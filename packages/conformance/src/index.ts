@@ -9,7 +9,14 @@
 export type { Json, JsonObject } from "./model/json.js";
 export { REVISIONS, TRANSPORTS, selectRevisions } from "./model/revisions.js";
 export type { Revision, TransportName, Era } from "./model/revisions.js";
-export type { Transcript, Step, Pattern, LoadedTranscript } from "./model/transcript.js";
+export type {
+  Transcript,
+  Step,
+  Pattern,
+  LoadedTranscript,
+  AuthScript,
+  RunnerNeed,
+} from "./model/transcript.js";
 export type { Failure, RunResult, RunStatus } from "./model/result.js";
 export { loadTranscripts } from "./load/loader.js";
 export { loadRequirements, type Requirement } from "./load/requirements.js";
@@ -17,7 +24,15 @@ export { validateTranscript, TranscriptError } from "./load/validate.js";
 export { match, formatMismatch, type MatchResult, type MatchOptions } from "./match/matcher.js";
 export { checkPattern, PatternError } from "./match/pattern-check.js";
 export { substitute, UnknownVariableError } from "./match/substitute.js";
-export { runConformance, planRuns, type RunOptions, type RunFilters } from "./run/runner.js";
+export {
+  runConformance,
+  planRuns,
+  unmetNeeds,
+  type RunOptions,
+  type RunFilters,
+  type RunnerAuth,
+} from "./run/runner.js";
+export { parseWwwAuthenticate, type Challenge } from "./match/www-authenticate.js";
 export type { Report } from "./report/report.js";
 export { summaryLine } from "./report/report.js";
 export { formatTable } from "./report/table.js";

@@ -16,6 +16,10 @@ export interface CliArgs {
   junit?: string;
   stepTimeoutMs?: number;
   runTimeoutMs?: number;
+  /** The implementation does authorization (`--auth`; implied by a token option in server mode). */
+  auth?: boolean;
+  authToken?: string;
+  authTokenInsufficientScope?: string;
 }
 
 /** A command line that cannot be understood. */
@@ -47,6 +51,16 @@ Options:
   --step-timeout MS         default timeout of each step (default 5000)
   --timeout MS              default timeout of each transcript run (default 30000)
 
+Authorization (optional in MCP: without one of these options the auth transcripts are left out):
+  --auth                    the implementation does authorization. Server: it requires a token; run the
+                            server/auth checks that need none (401 challenge, protected-resource
+                            metadata). Client: run the client/auth transcripts (OAuth flow, over http)
+  --auth-token TOKEN        a valid access token; sent as "Authorization: Bearer TOKEN" on every
+                            HTTP request (implies --auth)
+  --auth-token-insufficient-scope TOKEN
+                            a valid access token lacking a scope the server requires (implies --auth)
+  With --auth, a server transcript needing a token you did not give is skipped as "not applicable".
+
 The last line printed is "conformance: N passed, N failed[, N skipped]".
 Exit code: 0 when nothing failed unexpectedly, 1 on any failure, 2 on a usage or transcript error.`;
 
@@ -66,7 +80,12 @@ const VALUE_OPTIONS = new Set([
   "--junit",
   "--step-timeout",
   "--timeout",
+  "--auth-token",
+  "--auth-token-insufficient-scope",
 ]);
+
+/** Options that take no value. */
+const FLAG_OPTIONS = new Set(["--auth"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -101,6 +120,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     const eq = arg.indexOf("=");
     const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
     if (name === "--help" || name === "-h") return parseArgs(["help"]);
+    if (FLAG_OPTIONS.has(arg)) {
+      values.set(arg, [...(values.get(arg) ?? []), "true"]);
+      continue;
+    }
     if (!VALUE_OPTIONS.has(name)) throw new UsageError(`unknown option "${arg}"`);
     let value: string | undefined;
     if (eq > 0 && arg.startsWith("--")) value = arg.slice(eq + 1);
@@ -130,6 +153,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     ["skip", "--skip"],
     ["json", "--json"],
     ["junit", "--junit"],
+    ["authToken", "--auth-token"],
+    ["authTokenInsufficientScope", "--auth-token-insufficient-scope"],
   ];
   for (const [key, option] of optional) {
     const value = one(option);
@@ -140,6 +165,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const run = one("--timeout");
   if (run !== undefined) args.runTimeoutMs = positiveInt("--timeout", run);
   const transport = one("--transport");
+  if (values.has("--auth")) args.auth = true;
+  const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
+  if (command !== "server" && tokenOptions.length > 0)
+    throw new UsageError(`${tokenOptions[0]} applies to server mode only`);
   if (command === "server") {
     const stdio = one("--stdio");
     const url = one("--url");

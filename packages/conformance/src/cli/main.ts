@@ -108,6 +108,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options.filters = { ...options.filters, requirements: args.requirements };
     if (args.stepTimeoutMs !== undefined) options.stepTimeoutMs = args.stepTimeoutMs;
     if (args.runTimeoutMs !== undefined) options.runTimeoutMs = args.runTimeoutMs;
+    if (args.auth || args.authToken !== undefined || args.authTokenInsufficientScope !== undefined) {
+      options.auth = { required: true };
+      if (args.authToken !== undefined) options.auth.token = args.authToken;
+      if (args.authTokenInsufficientScope !== undefined)
+        options.auth.insufficientScopeToken = args.authTokenInsufficientScope;
+    }
     report = await runConformance(options);
   } catch (error) {
     const prefix = error instanceof TranscriptError ? "transcript error: " : "";

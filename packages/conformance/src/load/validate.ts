@@ -40,12 +40,21 @@ const STEP_FIELDS: Record<string, Record<string, Kind>> = {
   expect: {
     message: "pattern",
     raw: "pattern",
+    request: "pattern",
+    among: "pattern",
+    keep: "boolean",
     match: "string",
     strict: "boolean",
     optional: "boolean",
     http: "object",
   },
-  expectNothing: { withinMs: "integer", message: "pattern", raw: "pattern", match: "string" },
+  expectNothing: {
+    withinMs: "integer",
+    message: "pattern",
+    raw: "pattern",
+    request: "pattern",
+    match: "string",
+  },
   wait: { ms: "integer" },
   close: { code: "integer", reason: "string", stream: "string" },
   expectClose: { code: "pattern", reason: "pattern", stream: "string" },
@@ -70,6 +79,8 @@ const TRANSCRIPT_FIELDS: Record<string, Kind> = {
   requires: "pattern",
   scenario: "string",
   context: "object",
+  auth: "object",
+  needs: "strings",
   vars: "object",
   ignore: "array",
   timeoutMs: "integer",
@@ -152,6 +163,19 @@ export function validateTranscript(value: unknown, file: string): Transcript {
     fail('setup must be "handshake" or "none"');
   }
   if (value.autoConnect === false && value.setup !== "none") fail('autoConnect false needs setup "none"');
+  if (value.auth !== undefined) {
+    if (value.side !== "client") fail('"auth" scripts the server side: client transcripts only');
+    const transports = value.transports as string[] | undefined;
+    if (transports?.length !== 1 || transports[0] !== "http")
+      fail('"auth" needs "transports": ["http"] (authorization is defined for HTTP)');
+    checkAuthScript(value.auth as Record<string, Json>, fail);
+  }
+  if (value.needs !== undefined) {
+    if (value.side !== "server") fail('"needs" names runner options: server transcripts only');
+    for (const need of value.needs as string[]) {
+      if (!NEEDS.includes(need)) fail(`unknown need "${need}" (expected one of ${NEEDS.join(", ")})`);
+    }
+  }
   if (value.requires !== undefined) checkPatternAt(value.requires, "requires", fail);
   for (const [i, pattern] of ((value.ignore as Json[] | undefined) ?? []).entries()) {
     checkPatternAt(pattern, `ignore[${i}]`, fail);
@@ -198,7 +222,7 @@ function validateStep(
   if (s.timeoutMs !== undefined && ((s.timeoutMs as number) < 1 || (s.timeoutMs as number) > 60_000)) {
     fail("timeoutMs must be 1..60000");
   }
-  for (const key of ["message", "raw", "to", "code", "reason", "signal"]) {
+  for (const key of ["message", "raw", "request", "among", "to", "code", "reason", "signal"]) {
     if (op !== "send" && s[key] !== undefined) checkPatternAt(s[key] as Json, key, fail);
   }
   switch (op) {
@@ -214,13 +238,18 @@ function validateStep(
       if (s.http !== undefined) checkHttpOptions(s.http as Record<string, Json>, fail);
       break;
     case "expect":
-      if ((s.message === undefined) === (s.raw === undefined))
-        fail('an expect needs exactly one of "message" or "raw"');
+      if ([s.message, s.raw, s.request].filter((v) => v !== undefined).length !== 1)
+        fail('an expect needs exactly one of "message", "raw" or "request"');
+      if (s.among !== undefined && s.request === undefined) fail('"among" goes with "request"');
+      if (s.keep !== undefined && s.request === undefined) fail('"keep" goes with "request"');
+      if (s.request !== undefined && s.http !== undefined) fail('"http" goes with "message", not "request"');
       if (s.match !== undefined && s.match !== "partial" && s.match !== "exact")
         fail('match must be "partial" or "exact"');
       break;
     case "expectNothing":
       if (s.withinMs === undefined) fail('expectNothing needs "withinMs"');
+      if ([s.message, s.raw, s.request].filter((v) => v !== undefined).length > 1)
+        fail('use at most one of "message", "raw" or "request"');
       if ((s.withinMs as number) < 1 || (s.withinMs as number) > 10_000) fail("withinMs must be 1..10000");
       break;
     case "wait":
@@ -251,6 +280,50 @@ function validateStep(
     case "connect":
       if (!manualConnect) fail('a connect step needs "autoConnect": false on the transcript');
       break;
+  }
+}
+
+const NEEDS = ["auth", "authToken", "authTokenInsufficientScope"];
+
+function checkEnum(value: Json | undefined, allowed: string[], label: string, fail: (p: string) => never) {
+  if (value !== undefined && !allowed.includes(value as string))
+    fail(`${label} must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`);
+}
+
+/** The transcript's `auth` object (docs/conformance-format.md §8.6). */
+function checkAuthScript(auth: Record<string, Json>, fail: (p: string) => never) {
+  const where = (label: string) => (problem: string) => fail(`auth${label}: ${problem}`);
+  checkFields(
+    auth,
+    { challenge: "object", prm: "object", authorizationServer: "object", scopes: "object" },
+    where(""),
+  );
+  if (auth.challenge !== undefined)
+    checkFields(
+      auth.challenge as Record<string, Json>,
+      { resourceMetadata: "boolean", scope: "string" },
+      where(".challenge"),
+    );
+  if (auth.prm !== undefined) {
+    const prm = auth.prm as Record<string, Json>;
+    checkFields(prm, { at: "string", document: "object" }, where(".prm"));
+    checkEnum(prm.at, ["path", "root", "custom"], "auth.prm.at", fail);
+  }
+  if (auth.authorizationServer !== undefined) {
+    const as = auth.authorizationServer as Record<string, Json>;
+    checkFields(
+      as,
+      { issuerPath: "string", metadataAt: "string", metadata: "object", iss: "string" },
+      where(".authorizationServer"),
+    );
+    checkEnum(as.metadataAt, ["oauth", "oidc", "oidc-append"], "auth.authorizationServer.metadataAt", fail);
+    checkEnum(as.iss, ["omit", "correct", "wrong", "normalized"], "auth.authorizationServer.iss", fail);
+    if (as.issuerPath !== undefined && !/^(\/[A-Za-z0-9._~-]+)*$/.test(as.issuerPath as string))
+      fail('auth.authorizationServer.issuerPath must be "" or a path like "/tenant1"');
+  }
+  for (const [method, scopes] of Object.entries((auth.scopes ?? {}) as Record<string, Json>)) {
+    if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === "string" && /^\S+$/.test(scope)))
+      fail(`auth.scopes["${method}"] must be an array of scope names`);
   }
 }
 

@@ -2,6 +2,7 @@ import { type Json, deepEqual, isObject, show } from "../model/json.js";
 import { type JsonPath, formatPath } from "./path.js";
 import { PatternError, isMatcher } from "./pattern-check.js";
 import type { VariableLookup } from "./substitute.js";
+import { parseWwwAuthenticate } from "./www-authenticate.js";
 
 /** The first place where a value did not match its pattern. */
 export interface Mismatch {
@@ -237,6 +238,26 @@ function walkMatcher(
             state,
             path,
             `JSON text where ${m ? formatPath(m.path) : "$"} is ${m?.expected ?? show(arg)}`,
+            value,
+          );
+        }
+        break;
+      }
+      case "$wwwAuthenticate": {
+        const parsed = typeof value === "string" ? parseWwwAuthenticate(value) : undefined;
+        if (parsed === undefined) {
+          ok = miss(state, path, "a WWW-Authenticate header value", value);
+          break;
+        }
+        const inner = fork(state);
+        ok = walk(arg, parsed as unknown as Json, [], inner);
+        if (ok) for (const [k, v] of inner.captures) state.captures.set(k, v);
+        else {
+          const m = inner.mismatch;
+          miss(
+            state,
+            path,
+            `a challenge list where ${m ? formatPath(m.path) : "$"} is ${m?.expected ?? show(arg)}`,
             value,
           );
         }

@@ -32,6 +32,7 @@ const KNOWN = new Set([
   "$contains",
   "$each",
   "$json",
+  "$wwwAuthenticate",
   "$exact",
   "$partial",
   "$literal",

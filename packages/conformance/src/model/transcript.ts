@@ -47,6 +47,12 @@ export interface ExpectStep extends StepBase {
   op: "expect";
   message?: Pattern;
   raw?: Pattern;
+  /** Client transcripts over HTTP: pattern for one HTTP request the client made (§8.6). */
+  request?: Pattern;
+  /** With `request`: only requests matching this are candidates, and the first of them must match. */
+  among?: Pattern;
+  /** With `request`: leave the matched request in the log, so later steps can check it again. */
+  keep?: boolean;
   match?: "partial" | "exact";
   strict?: boolean;
   optional?: boolean;
@@ -58,6 +64,7 @@ export interface ExpectNothingStep extends StepBase {
   withinMs: number;
   message?: Pattern;
   raw?: Pattern;
+  request?: Pattern;
   match?: "partial" | "exact";
 }
 
@@ -135,6 +142,32 @@ export const STEP_OPS = [
   "connect",
 ] as const;
 
+/**
+ * Client transcripts over HTTP: the protected resource and authorization server the runner plays
+ * (docs/conformance-format.md §8.6).
+ */
+export interface AuthScript {
+  /** The 401 the MCP endpoint answers a request without a valid token. */
+  challenge?: { resourceMetadata?: boolean; scope?: string };
+  /** The protected-resource metadata: where it is served and fields over the default document. */
+  prm?: { at?: "path" | "root" | "custom"; document?: JsonObject };
+  authorizationServer?: {
+    /** The issuer's path ("" or e.g. "/tenant1"). */
+    issuerPath?: string;
+    /** Which well-known URL serves the metadata (the others answer 404). */
+    metadataAt?: "oauth" | "oidc" | "oidc-append";
+    /** Fields over the default metadata; `null` removes a field. */
+    metadata?: JsonObject;
+    /** The `iss` parameter of the authorization response. */
+    iss?: "omit" | "correct" | "wrong" | "normalized";
+  };
+  /** Scopes a token needs, by JSON-RPC method; `"*"` for every other method (default: none). */
+  scopes?: Record<string, string[]>;
+}
+
+/** Runner-provided values a server transcript needs (§9.1); without them the run is not applicable. */
+export type RunnerNeed = "auth" | "authToken" | "authTokenInsufficientScope";
+
 /** A transcript as written in a transcript file. */
 export interface Transcript {
   id: string;
@@ -151,6 +184,8 @@ export interface Transcript {
   requires?: Pattern;
   scenario?: string;
   context?: JsonObject;
+  auth?: AuthScript;
+  needs?: RunnerNeed[];
   vars?: JsonObject;
   ignore?: Pattern[];
   timeoutMs?: number;

@@ -7,6 +7,7 @@ import { UnknownVariableError, lookupPath, substitute } from "../match/substitut
 import type { HttpResponseInfo, Wire } from "../wire/wire.js";
 import { type InboxContext, expectMessage, expectNothing } from "./inbox-steps.js";
 import { handshakeSteps } from "./prelude.js";
+import { expectNoRequest, expectRequest } from "./request-steps.js";
 import { StepFailed } from "./step-failed.js";
 import { TimeoutError, delay, withTimeout } from "./time.js";
 
@@ -25,6 +26,8 @@ export interface RunInput {
   stepTimeoutMs: number;
   /** Default whole-run timeout (the transcript's own wins). */
   runTimeoutMs: number;
+  /** Variables the runner's options provide (e.g. `authToken`), bound before the transcript's `vars`. */
+  vars?: Record<string, Json>;
 }
 
 /** The outcome of executing one run. */
@@ -75,6 +78,7 @@ class Executor {
     this.vars.set("serverCapabilities", this.t.serverCapabilities ?? {});
     this.vars.set("clientInfo", RUNNER_INFO);
     this.vars.set("serverInfo", RUNNER_INFO);
+    for (const [key, value] of Object.entries(input.vars ?? {})) this.vars.set(key, value);
     for (const [key, value] of Object.entries(this.t.vars ?? {})) this.vars.set(key, value);
   }
 
@@ -214,8 +218,10 @@ class Executor {
       case "send":
         return this.send(step);
       case "expect":
+        if (step.request !== undefined) return expectRequest(this.inboxContext(), step);
         return expectMessage(this.inboxContext(), step);
       case "expectNothing":
+        if (step.request !== undefined) return expectNoRequest(this.inboxContext(), step);
         return expectNothing(this.inboxContext(), step);
       case "wait": {
         const left = Math.max(0, this.deadline - Date.now());

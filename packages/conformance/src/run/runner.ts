@@ -49,8 +49,52 @@ export interface RunOptions {
   skip?: readonly SkipEntry[];
   stepTimeoutMs?: number;
   runTimeoutMs?: number;
+  /**
+   * The implementation does authorization, so the auth transcripts run (without it they are left
+   * out, like transcripts of another transport). Server mode: the tokens to use (§9.1).
+   */
+  auth?: RunnerAuth;
   /** Called after each run, in order (for progress output). */
   onResult?: (result: RunResult) => void;
+}
+
+/**
+ * What the runner knows about a protected server under test (server mode). `token` is sent as
+ * `Authorization: Bearer` on every HTTP request unless a step leaves it out.
+ */
+export interface RunnerAuth {
+  /** The server refuses requests without a token; implied by either token. */
+  required?: boolean;
+  /** A valid access token with every scope the server needs. */
+  token?: string;
+  /** A valid access token that lacks a scope the server needs for every request. */
+  insufficientScopeToken?: string;
+}
+
+/** Why a transcript's `needs` are not met by these options, or undefined when they are. */
+export function unmetNeeds(t: Transcript, auth: RunnerAuth | undefined): string | undefined {
+  const missing: string[] = [];
+  for (const need of t.needs ?? []) {
+    if (need === "auth" && !(auth?.required || auth?.token || auth?.insufficientScopeToken))
+      missing.push("--auth (the server under test requires authorization)");
+    if (need === "authToken" && !auth?.token) missing.push("--auth-token TOKEN");
+    if (need === "authTokenInsufficientScope" && !auth?.insufficientScopeToken)
+      missing.push("--auth-token-insufficient-scope TOKEN");
+  }
+  return missing.length === 0 ? undefined : `not applicable: needs ${missing.join(", ")}`;
+}
+
+/** Server transcripts with `needs` and client transcripts with an `auth` script. */
+function concernsAuth(t: Transcript): boolean {
+  return t.side === "server" ? (t.needs?.length ?? 0) > 0 : t.auth !== undefined;
+}
+
+function authVars(auth: RunnerAuth | undefined): Record<string, Json> {
+  const vars: Record<string, Json> = {};
+  if (auth?.token !== undefined) vars.authToken = auth.token;
+  if (auth?.insufficientScopeToken !== undefined)
+    vars.authTokenInsufficientScope = auth.insufficientScopeToken;
+  return vars;
 }
 
 function globMatches(pattern: string, value: string): boolean {
@@ -66,6 +110,9 @@ export function planRuns(options: RunOptions): { loaded: LoadedTranscript; revis
   for (const loaded of options.transcripts) {
     const t = loaded.transcript;
     if (t.side !== options.mode) continue;
+    // Authorization is optional in MCP: its transcripts run only when the invocation says the
+    // implementation does it (an auth option, §9.1).
+    if (!options.auth && concernsAuth(t)) continue;
     if (t.transports && !t.transports.includes(options.transport)) continue;
     if (filters.ids && !filters.ids.some((id) => globMatches(id, t.id))) continue;
     if (
@@ -124,11 +171,11 @@ function createWire(
     case "stdio":
       return new StdioServerWire(inbox, options.target);
     case "http":
-      return new HttpClientWire(inbox, options.target, revision);
+      return new HttpClientWire(inbox, options.target, revision, options.auth?.token);
     case "sse":
-      return new LegacySseClientWire(inbox, options.target, stepTimeoutMs);
+      return new LegacySseClientWire(inbox, options.target, stepTimeoutMs, options.auth?.token);
     case "ws":
-      return new WsClientWire(inbox, options.target, stepTimeoutMs);
+      return new WsClientWire(inbox, options.target, stepTimeoutMs, options.auth?.token);
   }
 }
 
@@ -144,22 +191,26 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   for (const { loaded, revision } of planRuns(options)) {
     const t = loaded.transcript;
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
+    const unmet = options.mode === "server" ? unmetNeeds(t, options.auth) : undefined;
     const outcome = skip
       ? { status: "skipped" as const, reason: `skip list (${skip.entry}): ${skip.reason}` }
-      : await executeRun({
-          transcript: t,
-          revision,
-          transport: options.transport,
-          wire: createWire(
-            options,
-            t,
+      : unmet !== undefined
+        ? { status: "skipped" as const, reason: unmet }
+        : await executeRun({
+            transcript: t,
             revision,
-            new Inbox(ignoreFilter(t, revision, options.transport)),
-            t.stepTimeoutMs ?? stepTimeoutMs,
-          ),
-          stepTimeoutMs,
-          runTimeoutMs,
-        });
+            transport: options.transport,
+            wire: createWire(
+              options,
+              t,
+              revision,
+              new Inbox(ignoreFilter(t, revision, options.transport)),
+              t.stepTimeoutMs ?? stepTimeoutMs,
+            ),
+            stepTimeoutMs,
+            runTimeoutMs,
+            vars: authVars(options.auth),
+          });
     const result: RunResult = {
       key: `${t.id}@${revision}`,
       transcript: t.id,

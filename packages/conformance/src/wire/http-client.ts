@@ -34,13 +34,24 @@ export class HttpClientWire implements Wire {
     readonly inbox: Inbox,
     url: string,
     private readonly revision: Revision,
+    private readonly authToken?: string,
   ) {
     this.endpoint = new URL(url);
   }
 
-  /** Variables this wire contributes: `lastEventId` once an SSE event carried an id. */
+  /**
+   * Variables this wire contributes: `endpoint` (the URL under test), `endpointOrigin`,
+   * `endpointPath` (its path without a trailing slash: "" for the root), and `lastEventId` once an
+   * SSE event carried an id.
+   */
   variables(): Record<string, Json> {
-    return this.lastEventId === undefined ? {} : { lastEventId: this.lastEventId };
+    const vars: Record<string, Json> = {
+      endpoint: this.endpoint.href,
+      endpointOrigin: this.endpoint.origin,
+      endpointPath: this.endpoint.pathname.replace(/\/+$/, ""),
+    };
+    if (this.lastEventId !== undefined) vars.lastEventId = this.lastEventId;
+    return vars;
   }
 
   async connect(): Promise<undefined> {
@@ -50,6 +61,7 @@ export class HttpClientWire implements Wire {
   /** The headers the runner adds to a request carrying `body` (§8.2). */
   private autoHeaders(method: string, body: Json | undefined): Record<string, string> {
     const headers: Record<string, string> = {};
+    if (this.authToken !== undefined) headers.authorization = `Bearer ${this.authToken}`;
     if (method === "GET") headers.accept = "text/event-stream";
     else {
       headers.accept = "application/json, text/event-stream";
@@ -194,6 +206,7 @@ export class HttpClientWire implements Wire {
     await this.close();
     if (this.sessionId !== undefined) {
       const headers: Record<string, string> = { "mcp-session-id": this.sessionId };
+      if (this.authToken !== undefined) headers.authorization = `Bearer ${this.authToken}`;
       if (this.revision >= "2025-06-18") headers["mcp-protocol-version"] = this.revision;
       await withTimeout(fetch(this.endpoint, { method: "DELETE", headers }), 1000, "DELETE timed out")
         .then((response) => response.body?.cancel())

@@ -29,15 +29,21 @@ export class LegacySseClientWire implements Wire {
     readonly inbox: Inbox,
     url: string,
     private readonly connectTimeoutMs: number,
+    private readonly authToken?: string,
   ) {
     this.url = new URL(url);
+  }
+
+  /** `Authorization: Bearer` when the runner was given a token (§8.2, §9.1). */
+  private auth(): Record<string, string> {
+    return this.authToken === undefined ? {} : { authorization: `Bearer ${this.authToken}` };
   }
 
   async connect(): Promise<undefined> {
     const endpoint = new Deferred<string>();
     const opened = (async () => {
       const response = await fetch(this.url, {
-        headers: { accept: "text/event-stream" },
+        headers: { accept: "text/event-stream", ...this.auth() },
         signal: this.abort.signal,
       });
       const head = headerMap(response.headers);
@@ -96,7 +102,7 @@ export class LegacySseClientWire implements Wire {
   }
 
   async send(out: Outgoing, wantResponse: boolean, timeoutMs: number): Promise<HttpResponseInfo | undefined> {
-    const headers: Record<string, string> = { "content-type": "application/json" };
+    const headers: Record<string, string> = { "content-type": "application/json", ...this.auth() };
     for (const name of out.http?.omitHeaders ?? []) delete headers[name.toLowerCase()];
     for (const [name, value] of Object.entries(out.http?.headers ?? {})) headers[name.toLowerCase()] = value;
     const pending = this.post(headers, out.text).catch((error: unknown) => {
@@ -121,7 +127,7 @@ export class LegacySseClientWire implements Wire {
   ) {
     const url = spec.path === undefined ? this.postUrl : new URL(spec.path, this.url);
     const headers: Record<string, string> =
-      spec.autoHeaders === false ? {} : { "content-type": "application/json" };
+      spec.autoHeaders === false ? {} : { "content-type": "application/json", ...this.auth() };
     for (const header of spec.omitHeaders ?? []) delete headers[header.toLowerCase()];
     for (const [header, value] of Object.entries(spec.headers ?? {})) headers[header.toLowerCase()] = value;
     return withTimeout(

@@ -1,6 +1,7 @@
 import type { Json } from "../model/json.js";
 import type { HttpRequestSpec, SendHttp } from "../model/transcript.js";
 import type { Inbox } from "../run/inbox.js";
+import type { RequestLog } from "../run/request-log.js";
 import type { Deferred } from "../run/time.js";
 import type { SseEvent } from "./sse-parser.js";
 
@@ -65,6 +66,8 @@ export interface ConnectResult {
 /** The runner's end of one connection to an implementation, for one run. */
 export interface Wire {
   readonly inbox: Inbox;
+  /** Client transcripts over HTTP: every HTTP request the client made (§8.6). */
+  readonly requests?: RequestLog | undefined;
   /** Resolved with a reason once the implementation cannot be reached any more. */
   readonly gone: Deferred<string>;
   /** Opens the connection (automatically before setup unless the transcript connects itself). */

@@ -14,11 +14,16 @@ export class WsClientWire implements Wire {
     readonly inbox: Inbox,
     private readonly url: string,
     private readonly connectTimeoutMs: number,
+    private readonly authToken?: string,
   ) {}
 
   async connect(options: ConnectOptions = {}): Promise<ConnectResult> {
     const socket = new WebSocket(this.url, options.protocols ?? ["mcp"], {
-      headers: options.headers ?? {},
+      // The upgrade request carries the token when the runner was given one (§9.1).
+      headers: {
+        ...(this.authToken === undefined ? {} : { authorization: `Bearer ${this.authToken}` }),
+        ...options.headers,
+      },
       perMessageDeflate: false,
       maxPayload: 16 * 1024 * 1024,
     });

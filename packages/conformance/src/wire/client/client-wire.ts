@@ -2,6 +2,7 @@ import type { Json } from "../../model/json.js";
 import type { Revision, TransportName } from "../../model/revisions.js";
 import type { Transcript } from "../../model/transcript.js";
 import type { Inbox } from "../../run/inbox.js";
+import type { RequestLog } from "../../run/request-log.js";
 import { Deferred, delay } from "../../run/time.js";
 import { ChildHandle, describeExit } from "../process.js";
 import type { CloseInfo, ExitInfo, HttpResponseInfo, Outgoing, Wire } from "../wire.js";
@@ -20,6 +21,10 @@ export interface ServerEndpoint {
   dispose(): Promise<void>;
   /** Extra environment for the client process. */
   env(address: string): Record<string, string>;
+  /** Variables the endpoint contributes once listening (e.g. `mcpUrl`). */
+  variables?(): Record<string, Json>;
+  /** HTTP requests the client made (HTTP endpoints only). */
+  readonly requests?: RequestLog;
 }
 
 /** Options for a client-mode wire. */
@@ -43,12 +48,15 @@ export function shellQuote(word: string): string {
 export class ClientWire implements Wire {
   readonly gone = new Deferred<string>();
   private handle: ChildHandle | undefined;
+  readonly requests: RequestLog | undefined;
 
   constructor(
     readonly inbox: Inbox,
     private readonly endpoint: ServerEndpoint,
     private readonly options: ClientWireOptions,
-  ) {}
+  ) {
+    this.requests = endpoint.requests;
+  }
 
   async connect(): Promise<undefined> {
     const address = await this.endpoint.listen();
@@ -72,6 +80,7 @@ export class ClientWire implements Wire {
       if (!this.gone.settled)
         this.gone.resolve(`the client ${describeExit(exit)}${tail ? `; stderr: ${tail}` : ""}`);
       this.inbox.wake();
+      this.requests?.wake();
     });
     return undefined;
   }
@@ -98,7 +107,7 @@ export class ClientWire implements Wire {
   }
 
   variables(): Record<string, Json> {
-    return {};
+    return this.endpoint.variables?.() ?? {};
   }
 
   diagnostics(): string {
@@ -123,7 +132,7 @@ export function createClientWire(options: ClientWireOptions): Wire {
     case "ws":
       return new ClientWire(inbox, new WsServerEndpoint(inbox), options);
     case "http":
-      return new ClientWire(inbox, new HttpServerEndpoint(inbox, revision), options);
+      return new ClientWire(inbox, new HttpServerEndpoint(inbox, revision, options.transcript.auth), options);
     case "sse":
       throw new Error("client mode does not support the legacy sse transport; use stdio, http or ws");
   }

@@ -3,11 +3,15 @@ import { type Json, deepEqual, isObject } from "../../model/json.js";
 import { type Revision, eraOf } from "../../model/revisions.js";
 import type { Inbox } from "../../run/inbox.js";
 import { delay } from "../../run/time.js";
+import type { AuthScript } from "../../model/transcript.js";
+import { RequestLog } from "../../run/request-log.js";
 import type { CloseInfo, Outgoing } from "../wire.js";
 import type { ServerEndpoint } from "./client-wire.js";
-import { flatten } from "./ws-server.js";
+import { readRequest, requestRecord } from "./received-request.js";
+import { ScriptedAuth } from "./scripted-auth.js";
 
-const MAX_BODY = 16 * 1024 * 1024;
+/** The path of the MCP endpoint the runner serves. */
+export const MCP_PATH = "/mcp";
 
 /** The session id the scripted server hands out (fixed, so reports are deterministic). */
 export const SCRIPTED_SESSION_ID = "conformance-session";
@@ -31,10 +35,22 @@ export class HttpServerEndpoint implements ServerEndpoint {
   private getStream: ServerResponse | undefined;
   private getWaiters: (() => void)[] = [];
 
+  private auth: ScriptedAuth | undefined;
+  private origin = "";
+  /** Every HTTP request the client made to the resource (and, with auth, to the authorization server). */
+  readonly requests = new RequestLog();
+
   constructor(
     private readonly inbox: Inbox,
     private readonly revision: Revision,
+    private readonly authScript?: AuthScript,
   ) {}
+
+  /** `mcpUrl`, `resourceOrigin` and, with an auth script, `prmUrl`, `authIssuer`, `authOrigin`. */
+  variables(): Record<string, Json> {
+    if (this.origin === "") return {};
+    return { mcpUrl: `${this.origin}${MCP_PATH}`, resourceOrigin: this.origin, ...this.auth?.variables() };
+  }
 
   async listen(): Promise<string> {
     const server = createServer((req, res) => {
@@ -46,7 +62,12 @@ export class HttpServerEndpoint implements ServerEndpoint {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : 0;
-    return `http://127.0.0.1:${port}/mcp`;
+    this.origin = `http://127.0.0.1:${port}`;
+    if (this.authScript) {
+      this.auth = new ScriptedAuth(this.authScript, this.requests, this.origin, MCP_PATH);
+      await this.auth.listen();
+    }
+    return `${this.origin}${MCP_PATH}`;
   }
 
   env(): Record<string, string> {
@@ -54,9 +75,42 @@ export class HttpServerEndpoint implements ServerEndpoint {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const http = { method: req.method ?? "", path: req.url ?? "", headers: flatten(req.headers) };
+    const request = await readRequest(req);
+    const http = { method: request.method, path: req.url ?? "", headers: request.headers };
+    const auth = this.auth;
+    if (auth && request.path !== MCP_PATH) {
+      auth.serveResource(request, res);
+      return;
+    }
     const stateless = eraOf(this.revision) === "stateless";
-    if (req.method === "GET") {
+    let messages: unknown[] = [];
+    let parseError = false;
+    if (request.method === "POST" && request.text !== undefined) {
+      try {
+        const parsed: unknown = JSON.parse(request.text);
+        messages = Array.isArray(parsed) ? parsed : [parsed];
+      } catch {
+        parseError = true;
+      }
+    }
+    if (auth) {
+      const methods = messages.flatMap((m) =>
+        isObject(m) && typeof m.method === "string" ? [m.method] : [],
+      );
+      const refusal = auth.gate(request.headers.authorization, methods);
+      if (refusal) {
+        this.requests.push({ ...requestRecord("resource", request), status: refusal.status });
+        const error = refusal.status === 401 ? "invalid_token" : "insufficient_scope";
+        res.writeHead(refusal.status, {
+          "content-type": "application/json",
+          "www-authenticate": refusal.wwwAuthenticate,
+        });
+        res.end(JSON.stringify({ error, error_description: "the scripted resource refused the token" }));
+        return;
+      }
+    }
+    this.requests.push(requestRecord("resource", request));
+    if (request.method === "GET") {
       if (stateless) {
         res.writeHead(405, { allow: "POST" }).end();
         return;
@@ -70,29 +124,24 @@ export class HttpServerEndpoint implements ServerEndpoint {
       for (const wake of this.getWaiters.splice(0)) wake();
       return;
     }
-    if (req.method === "DELETE") {
+    if (request.method === "DELETE") {
       res.writeHead(200).end();
       return;
     }
-    if (req.method !== "POST") {
+    if (request.method !== "POST") {
       res.writeHead(405, { allow: "GET, POST, DELETE" }).end();
       return;
     }
-    const text = await readBody(req);
-    if (text === undefined) {
+    if (request.tooLarge) {
       res.writeHead(413).end();
       return;
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      this.inbox.push(text, { http });
+    if (parseError || request.text === undefined) {
+      this.inbox.push(request.text ?? "", { http });
       res.writeHead(400, { "content-type": "application/json" });
       res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }));
       return;
     }
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
     const ids: Json[] = [];
     let isInitialize = false;
     for (const message of messages) {
@@ -211,6 +260,7 @@ export class HttpServerEndpoint implements ServerEndpoint {
 
   async dispose(): Promise<void> {
     await this.close();
+    await this.auth?.dispose();
     const server = this.server;
     if (!server) return;
     server.closeAllConnections();
@@ -220,15 +270,4 @@ export class HttpServerEndpoint implements ServerEndpoint {
 
 function sseEvent(data: string): string {
   return `event: message\ndata: ${data.split("\n").join("\ndata: ")}\n\n`;
-}
-
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
