@@ -6,7 +6,12 @@ import { InsufficientScopeError, UnauthorizedError } from "./errors.js";
 import type { FetchLike } from "./fetch-policy.js";
 import { type ClientIdentity, clientFor } from "./registration.js";
 import { selectScope } from "./scopes.js";
-import { clientAuthentication, type EndpointPolicy, readTokenResponse, requestOptions } from "./token-endpoint.js";
+import {
+  clientAuthentication,
+  type EndpointPolicy,
+  readTokenResponse,
+  requestOptions,
+} from "./token-endpoint.js";
 import { MemoryTokenStore, readStored, type StoredTokens, type TokenStore } from "./token-store.js";
 import { bearerChallengeParams } from "./www-authenticate.js";
 
@@ -153,7 +158,9 @@ export class OAuthClientProvider implements ClientAuthProvider {
       ...(wwwAuthenticate !== undefined ? { wwwAuthenticate } : {}),
       fetch: this.fetchImpl,
       allowInsecureRequests: this.policy.allowInsecureRequests,
-      ...(this.options.protocolVersion !== undefined ? { protocolVersion: this.options.protocolVersion } : {}),
+      ...(this.options.protocolVersion !== undefined
+        ? { protocolVersion: this.options.protocolVersion }
+        : {}),
     });
     this.discovery = discovery;
     let tokens = await this.currentTokens();
@@ -266,7 +273,8 @@ export class OAuthClientProvider implements ClientAuthProvider {
 
   private expired(tokens: StoredTokens): boolean {
     return (
-      tokens.expires_at !== undefined && Date.now() >= tokens.expires_at - (this.options.refreshSkewMs ?? 30_000)
+      tokens.expires_at !== undefined &&
+      Date.now() >= tokens.expires_at - (this.options.refreshSkewMs ?? 30_000)
     );
   }
 
