@@ -1,3 +1,4 @@
+import type { AuthChallengeResponse } from "@mcpkit/core";
 import { createHash } from "node:crypto";
 import { type OAuthClientProviderOptions, OAuthClientProvider } from "../src/index.js";
 import { ScriptedServer } from "./client-scripted-server.js";
@@ -85,11 +86,8 @@ export function form(body: string): Record<string, string> {
 }
 
 /** A 401 as the transport reports it. */
-export function unauthorized(url: string, wwwAuthenticate?: string) {
-  return {
-    method: "POST",
-    url,
-    status: 401,
-    headers: wwwAuthenticate === undefined ? {} : { "www-authenticate": wwwAuthenticate },
-  };
+export function unauthorized(url: string, wwwAuthenticate?: string): AuthChallengeResponse {
+  const headers: Record<string, string> = {};
+  if (wwwAuthenticate !== undefined) headers["www-authenticate"] = wwwAuthenticate;
+  return { method: "POST", url, status: 401, headers };
 }
