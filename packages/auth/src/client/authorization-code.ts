@@ -69,15 +69,24 @@ export async function authorizationCodeFlow(request: AuthorizationCodeRequest): 
     throw authorizationResponseError(as, error);
   }
   const options = requestOptions(as.token_endpoint, request.policy, "token endpoint");
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    oauthClient,
-    clientAuthentication(client, as),
-    parameters,
-    request.redirectUrl,
-    verifier,
-    { ...options, additionalParameters: { resource } },
-  );
+  let response: Response;
+  try {
+    response = await oauth.authorizationCodeGrantRequest(
+      as,
+      oauthClient,
+      clientAuthentication(client, as),
+      parameters,
+      request.redirectUrl,
+      verifier,
+      { ...options, additionalParameters: { resource } },
+    );
+  } catch (error) {
+    throw new AuthorizationServerError(
+      `cannot reach the token endpoint ${as.token_endpoint}: ${(error as Error).message}`,
+      undefined,
+      { cause: error },
+    );
+  }
   return readTokenResponse(
     as,
     oauthClient,
