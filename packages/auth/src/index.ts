@@ -7,9 +7,42 @@ export { DPOP_ALGORITHMS, type DpopCheck, type DpopOptions, verifyDpopProof } fr
 export { DpopReplayCache } from "./server/dpop-replay.js";
 export { DpopNonces } from "./server/dpop-nonce.js";
 export {
-  type ProtectedResourceMetadata,
   type ProtectedResourceMetadataOptions,
+  type ServedResourceMetadata,
   protectedResourceMetadata,
   protectedResourceMetadataUrl,
 } from "./server/resource-metadata.js";
 export { type DiscoverIssuerOptions, discoverIssuer } from "./server/discover-issuer.js";
+// --- client (helper authclient) ---
+export {
+  type AuthorizationDiscovery,
+  authorizationServerMetadataUrls,
+  type DiscoverAuthorizationOptions,
+  discoverAuthorization,
+  type ProtectedResourceMetadata,
+  protectedResourceMetadataUrls,
+  resourceMatchesServer,
+} from "./client/discovery.js";
+export {
+  AuthorizationDiscoveryError,
+  AuthorizationServerError,
+  InsufficientScopeError,
+  UnauthorizedError,
+} from "./client/errors.js";
+export {
+  type BearerChallenge,
+  bearerChallengeParams,
+  parseWwwAuthenticate,
+} from "./client/www-authenticate.js";
+export type { AuthorizationRedirect } from "./client/authorization-code.js";
+export { OAuthClientProvider, type OAuthClientProviderOptions } from "./client/provider.js";
+export type { ClientIdentity } from "./client/registration.js";
+export { selectScope } from "./client/scopes.js";
+export {
+  MemoryTokenStore,
+  type StoredClient,
+  type StoredTokens,
+  type TokenStore,
+} from "./client/token-store.js";
+export type { FetchLike } from "./client/fetch-policy.js";
+// --- end client ---

@@ -18,7 +18,7 @@ export interface ProtectedResourceMetadataOptions {
 }
 
 /** The protected-resource metadata of one resource and how to serve it. */
-export interface ProtectedResourceMetadata {
+export interface ServedResourceMetadata {
   /** The RFC 9728 document. */
   readonly document: Readonly<Record<string, unknown>>;
   /** Where it is served: the path-aware well-known URL of the resource. */
@@ -73,7 +73,7 @@ const CORS: Readonly<Record<string, string>> = {
  */
 export function protectedResourceMetadata(
   options: ProtectedResourceMetadataOptions,
-): ProtectedResourceMetadata {
+): ServedResourceMetadata {
   if (options.authorizationServers.length === 0) {
     throw new TypeError("protected-resource metadata needs at least one authorization server");
   }

@@ -1,5 +1,5 @@
 import {
-  type ProtectedResourceMetadata,
+  type ServedResourceMetadata,
   bearerAuth,
   discoverIssuer,
   jwtVerifier,
@@ -15,7 +15,7 @@ import type { ServerConfig } from "./config.js";
  */
 export class Protection {
   private inner: Authenticate | undefined;
-  private metadata: ProtectedResourceMetadata | undefined;
+  private metadata: ServedResourceMetadata | undefined;
 
   private constructor(
     private readonly issuer: string,
