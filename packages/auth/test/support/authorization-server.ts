@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 // A real OAuth 2.1 / OpenID Connect authorization server for the tests: oidc-provider on 127.0.0.1,
 // with dynamic registration, PKCE S256, resource indicators (JWT access tokens whose audience is the
 // MCP server), refresh-token rotation, introspection, revocation, client credentials and DPoP. The
