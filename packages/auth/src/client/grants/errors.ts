@@ -1,0 +1,36 @@
+/**
+ * A token endpoint refused a grant or answered something that is not a token response. `error`
+ * and `description` are the server's OAuth error (`invalid_grant`, `invalid_client`,
+ * `invalid_scope`, `unauthorized_client`...) when it sent one; `status` is the HTTP status.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.connect(transport);
+ * } catch (error) {
+ *   if (error instanceof TokenRequestError && error.error === "invalid_client") rotateSecret();
+ * }
+ * ```
+ */
+export class TokenRequestError extends Error {
+  override readonly name = "TokenRequestError";
+  /** The token endpoint that answered. */
+  readonly endpoint: string;
+  /** The OAuth `error` code, when the server sent a JSON error. */
+  readonly error: string | undefined;
+  /** The OAuth `error_description`, when the server sent one. */
+  readonly description: string | undefined;
+  /** The HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+
+  constructor(
+    message: string,
+    details: { endpoint: string; error?: string; description?: string; status?: number; cause?: unknown },
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.endpoint = details.endpoint;
+    this.error = details.error;
+    this.description = details.description;
+    this.status = details.status;
+  }
+}
