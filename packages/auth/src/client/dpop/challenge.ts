@@ -1,4 +1,5 @@
 import type { AuthChallengeResponse } from "@mcpkit/core";
+import { parseWwwAuthenticate } from "../www-authenticate.js";
 
 /**
  * Whether a resource server's refusal asks for a DPoP nonce (RFC 9449 §9): a 401 whose
@@ -7,7 +8,7 @@ import type { AuthChallengeResponse } from "@mcpkit/core";
  */
 export function isUseDpopNonceChallenge(response: AuthChallengeResponse): boolean {
   if (response.status !== 401) return false;
-  const challenge = response.headers["www-authenticate"];
-  if (challenge === undefined || !/(?:^|,)\s*dpop(?:\s|$)/i.test(challenge)) return false;
-  return /(?:^|[\s,])error\s*=\s*"?use_dpop_nonce"?(?:[\s,]|$)/i.test(challenge);
+  return parseWwwAuthenticate(response.headers["www-authenticate"]).some(
+    (challenge) => challenge.scheme === "dpop" && challenge.params.error === "use_dpop_nonce",
+  );
 }

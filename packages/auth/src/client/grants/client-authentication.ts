@@ -80,8 +80,9 @@ export async function resolveClientAuth(
   metadata: oauth.AuthorizationServer,
 ): Promise<ResolvedClientAuth> {
   if (credentials === undefined) {
-    // RFC 7523 §2.1: client authentication is optional with an assertion grant.
-    return { client: { client_id: "" }, authenticate: () => {}, method: "none" };
+    // RFC 7523 §2.1: client authentication is optional with an assertion grant. oauth4webapi
+    // wants a client record; this id is never sent (the authentication adds nothing to the request).
+    return { client: { client_id: "unauthenticated-client" }, authenticate: () => {}, method: "none" };
   }
   const client: oauth.Client = { client_id: credentials.clientId };
   const method = authMethodFor(credentials, metadata);

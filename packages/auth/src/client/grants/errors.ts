@@ -1,3 +1,5 @@
+import { UnauthorizedError } from "../errors.js";
+
 /**
  * A token endpoint refused a grant or answered something that is not a token response. `error`
  * and `description` are the server's OAuth error (`invalid_grant`, `invalid_client`,
@@ -12,12 +14,12 @@
  * }
  * ```
  */
-export class TokenRequestError extends Error {
+export class TokenRequestError extends UnauthorizedError {
   override readonly name = "TokenRequestError";
-  /** The token endpoint that answered. */
-  readonly endpoint: string;
   /** The OAuth `error` code, when the server sent a JSON error. */
   readonly error: string | undefined;
+  /** The token endpoint that answered. */
+  readonly endpoint: string;
   /** The OAuth `error_description`, when the server sent one. */
   readonly description: string | undefined;
   /** The HTTP status, when a response arrived. */
@@ -28,8 +30,8 @@ export class TokenRequestError extends Error {
     details: { endpoint: string; error?: string; description?: string; status?: number; cause?: unknown },
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.endpoint = details.endpoint;
     this.error = details.error;
+    this.endpoint = details.endpoint;
     this.description = details.description;
     this.status = details.status;
   }

@@ -1,10 +1,8 @@
 import * as oauth from "oauth4webapi";
 import type { DpopSigner } from "../dpop/signer.js";
+import { type FetchLike, isLoopbackUrl } from "../fetch-policy.js";
 import { type ClientCredentials, resolveClientAuth } from "./client-authentication.js";
 import { TokenRequestError } from "./errors.js";
-
-/** A `fetch`-compatible function (the default is the global `fetch`). */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** An access token a grant obtained. */
 export interface TokenSet {
@@ -32,8 +30,8 @@ export interface TokenRequest {
   /** Sends a DPoP proof and answers one `use_dpop_nonce` challenge with the server's nonce. */
   readonly dpop?: DpopSigner | undefined;
   readonly fetch?: FetchLike | undefined;
-  /** Allow an `http:` token endpoint; default: only on a loopback host. */
-  readonly allowHttp?: boolean | undefined;
+  /** Allow an `http:` token endpoint on a non-loopback host (default false). */
+  readonly allowInsecureRequests?: boolean | undefined;
   /** Token types accepted besides `bearer` and `dpop` (lower-case), e.g. `n_a`. */
   readonly acceptTokenTypes?: readonly string[] | undefined;
   /** The clock, milliseconds since the epoch; default `Date.now`. */
@@ -49,9 +47,9 @@ export interface TokenRequest {
 export async function requestToken(request: TokenRequest): Promise<TokenSet> {
   const { authorizationServer: as } = request;
   const endpoint = as.token_endpoint;
-  if (endpoint === undefined) {
-    throw new TokenRequestError(`authorization server ${as.issuer} has no token_endpoint`, {
-      endpoint: "",
+  if (endpoint === undefined || !URL.canParse(endpoint)) {
+    throw new TokenRequestError(`authorization server ${as.issuer} has no valid token_endpoint`, {
+      endpoint: endpoint ?? "",
     });
   }
   const { client, authenticate } = await resolveClientAuth(request.client, as);
@@ -60,7 +58,7 @@ export async function requestToken(request: TokenRequest): Promise<TokenSet> {
     if (value !== undefined && value !== "") parameters.set(name, value);
   }
   const options: oauth.TokenEndpointRequestOptions = {
-    [oauth.allowInsecureRequests]: request.allowHttp ?? isLoopback(endpoint),
+    [oauth.allowInsecureRequests]: request.allowInsecureRequests === true || isLoopbackUrl(new URL(endpoint)),
   };
   if (request.fetch !== undefined) options[oauth.customFetch] = request.fetch;
   const recognizedTokenTypes = Object.fromEntries(
@@ -120,15 +118,4 @@ function tokenError(error: unknown, endpoint: string, status: number): TokenRequ
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** Whether `url` is on this machine, where plain `http:` is acceptable (RFC 8252 §8.3). */
-export function isLoopback(url: string): boolean {
-  try {
-    return LOOPBACK_HOSTS.has(new URL(url).hostname);
-  } catch {
-    return false;
-  }
 }
