@@ -42,7 +42,9 @@ describe("createDpopSigner", () => {
 
   it("keeps each origin's DPoP-Nonce and puts it in that origin's proofs only", async () => {
     const signer = createDpopSigner();
-    expect(signer.rememberNonce("https://as.example.com/token", new Headers({ "DPoP-Nonce": "as-1" }))).toBe(true);
+    expect(signer.rememberNonce("https://as.example.com/token", new Headers({ "DPoP-Nonce": "as-1" }))).toBe(
+      true,
+    );
     expect(signer.rememberNonce("https://rs.example.com/mcp", { "dpop-nonce": "rs-1" })).toBe(true);
     expect(signer.rememberNonce("https://rs.example.com/other", { "dpop-nonce": "rs-1" })).toBe(false);
     expect(signer.rememberNonce("https://rs.example.com/mcp", {})).toBe(false);
@@ -78,15 +80,17 @@ describe("createDpopSigner", () => {
 });
 
 describe("isUseDpopNonceChallenge", () => {
-  const response = (status: number, challenge?: string) => ({
-    method: "POST",
-    url: "https://rs.example.com/mcp",
-    status,
-    headers: challenge === undefined ? {} : { "www-authenticate": challenge },
-  });
+  const response = (status: number, challenge?: string) => {
+    const headers: Record<string, string> = challenge === undefined ? {} : { "www-authenticate": challenge };
+    return { method: "POST", url: "https://rs.example.com/mcp", status, headers };
+  };
   it("recognizes a 401 DPoP challenge with error=use_dpop_nonce, in any case and position", () => {
-    expect(isUseDpopNonceChallenge(response(401, 'DPoP error="use_dpop_nonce", resource_metadata="x"'))).toBe(true);
-    expect(isUseDpopNonceChallenge(response(401, 'Bearer realm="a", dpop algs="ES256", error=use_dpop_nonce'))).toBe(true);
+    expect(isUseDpopNonceChallenge(response(401, 'DPoP error="use_dpop_nonce", resource_metadata="x"'))).toBe(
+      true,
+    );
+    expect(
+      isUseDpopNonceChallenge(response(401, 'Bearer realm="a", dpop algs="ES256", error=use_dpop_nonce')),
+    ).toBe(true);
     expect(isUseDpopNonceChallenge(response(401, 'Bearer error="use_dpop_nonce"'))).toBe(false);
     expect(isUseDpopNonceChallenge(response(401, 'DPoP error="invalid_token"'))).toBe(false);
     expect(isUseDpopNonceChallenge(response(403, 'DPoP error="use_dpop_nonce"'))).toBe(false);

@@ -31,7 +31,9 @@ export function form(request: SeenRequest | undefined): Record<string, string> {
 }
 
 /** Verifies a DPoP proof with the key in its header; returns its claims and key. */
-export async function verifyDpopProof(proof: string | string[] | undefined): Promise<{ payload: JWTPayload; jwk: JWK }> {
+export async function verifyDpopProof(
+  proof: string | string[] | undefined,
+): Promise<{ payload: JWTPayload; jwk: JWK }> {
   if (typeof proof !== "string") throw new Error(`expected one DPoP header, got ${JSON.stringify(proof)}`);
   const header = decodeProtectedHeader(proof);
   const jwk = header.jwk as JWK;

@@ -8,7 +8,9 @@ afterEach(() => pool.closeAll());
 
 const TOKEN = { access_token: "at-1", token_type: "Bearer", expires_in: 60, scope: "read" };
 
-async function authorizationServer(answer: Parameters<Awaited<ReturnType<ServerPool["start"]>>["route"]>[1] = { body: TOKEN }) {
+async function authorizationServer(
+  answer: Parameters<Awaited<ReturnType<ServerPool["start"]>>["route"]>[1] = { body: TOKEN },
+) {
   const as = await pool.start();
   as.route("POST /token", answer);
   return as;
@@ -21,26 +23,45 @@ describe("requestToken: client authentication at the token endpoint", () => {
       authorizationServer: asMetadata(as.url),
       grantType: "client_credentials",
       parameters: { scope: "read", resource: "https://mcp.example.com/mcp", empty: "" },
-      client: { clientId: "svc:1", clientSecret: "s3cr&t" },
+      client: { clientId: "svc:1", clientSecret: "s3cr&t-1.2" },
       now: () => 1_000,
     });
-    expect(token).toEqual({ accessToken: "at-1", tokenType: "bearer", expiresAt: 61_000, scope: "read", issuedTokenType: undefined });
+    expect(token).toEqual({
+      accessToken: "at-1",
+      tokenType: "bearer",
+      expiresAt: 61_000,
+      scope: "read",
+      issuedTokenType: undefined,
+    });
     const [seen] = as.seen;
-    expect(seen?.headers.authorization).toBe(`Basic ${Buffer.from("svc%3A1:s3cr%26t").toString("base64")}`);
-    expect(form(seen)).toEqual({ grant_type: "client_credentials", scope: "read", resource: "https://mcp.example.com/mcp" });
+    // Form-encoded (":" and "&" escaped, "-" and "." kept), then Basic.
+    expect(seen?.headers.authorization).toBe(
+      `Basic ${Buffer.from("svc%3A1:s3cr%26t-1.2").toString("base64")}`,
+    );
+    expect(form(seen)).toEqual({
+      grant_type: "client_credentials",
+      scope: "read",
+      resource: "https://mcp.example.com/mcp",
+    });
     expect(seen?.headers.dpop).toBeUndefined();
   });
 
   it("client_secret_post: id and secret in the body, no Authorization header; chosen when the server lists only post", async () => {
     const as = await authorizationServer();
     await requestToken({
-      authorizationServer: asMetadata(as.url, { token_endpoint_auth_methods_supported: ["client_secret_post"] }),
+      authorizationServer: asMetadata(as.url, {
+        token_endpoint_auth_methods_supported: ["client_secret_post"],
+      }),
       grantType: "client_credentials",
       parameters: {},
       client: { clientId: "svc", clientSecret: "pw" },
     });
     expect(as.seen[0]?.headers.authorization).toBeUndefined();
-    expect(form(as.seen[0])).toEqual({ grant_type: "client_credentials", client_id: "svc", client_secret: "pw" });
+    expect(form(as.seen[0])).toEqual({
+      grant_type: "client_credentials",
+      client_id: "svc",
+      client_secret: "pw",
+    });
   });
 
   it("private_key_jwt from a PKCS#8 PEM: an assertion signed by the key, iss = sub = client id, aud = issuer", async () => {
@@ -68,10 +89,17 @@ describe("requestToken: client authentication at the token endpoint", () => {
 
   it("none: only client_id; no client at all: neither", async () => {
     const as = await authorizationServer();
-    const base = { authorizationServer: asMetadata(as.url), grantType: "urn:ietf:params:oauth:grant-type:jwt-bearer" };
+    const base = {
+      authorizationServer: asMetadata(as.url),
+      grantType: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+    };
     await requestToken({ ...base, parameters: { assertion: "a.b.c" }, client: { clientId: "public-app" } });
     await requestToken({ ...base, parameters: { assertion: "a.b.c" } });
-    expect(form(as.seen[0])).toEqual({ grant_type: base.grantType, assertion: "a.b.c", client_id: "public-app" });
+    expect(form(as.seen[0])).toEqual({
+      grant_type: base.grantType,
+      assertion: "a.b.c",
+      client_id: "public-app",
+    });
     expect(form(as.seen[1])).toEqual({ grant_type: base.grantType, assertion: "a.b.c" });
     expect(as.seen.map((s) => s.headers.authorization)).toEqual([undefined, undefined]);
   });
@@ -105,7 +133,12 @@ describe("requestToken: DPoP", () => {
         : { headers: { "DPoP-Nonce": "n-2" }, body: { access_token: "bound", token_type: "DPoP" } },
     );
     const dpop = createDpopSigner();
-    const token = await requestToken({ authorizationServer: asMetadata(as.url), grantType: "client_credentials", parameters: {}, dpop });
+    const token = await requestToken({
+      authorizationServer: asMetadata(as.url),
+      grantType: "client_credentials",
+      parameters: {},
+      dpop,
+    });
     expect(token.accessToken).toBe("bound");
     expect(as.seen).toHaveLength(2);
     expect((await verifyDpopProof(as.seen[0]?.headers.dpop)).payload.nonce).toBeUndefined();
@@ -131,7 +164,7 @@ describe("requestToken: DPoP", () => {
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toMatchObject({
       error: "use_dpop_nonce",
-      status: 400,
+      responseStatus: 400,
       message: `token endpoint ${as.url}/token refused the request: use_dpop_nonce (fresh nonce needed)`,
     });
   });
@@ -139,7 +172,10 @@ describe("requestToken: DPoP", () => {
 
 describe("requestToken: refusals", () => {
   it("names the endpoint and the OAuth error of a refusal", async () => {
-    const as = await authorizationServer({ status: 401, body: { error: "invalid_client", error_description: "bad secret" } });
+    const as = await authorizationServer({
+      status: 401,
+      body: { error: "invalid_client", error_description: "bad secret" },
+    });
     const error = await requestToken({
       authorizationServer: asMetadata(as.url),
       grantType: "client_credentials",
@@ -153,15 +189,20 @@ describe("requestToken: refusals", () => {
       endpoint: `${as.url}/token`,
       error: "invalid_client",
       description: "bad secret",
-      status: 401,
+      responseStatus: 401,
     });
   });
 
   it("refuses an HTML answer as a token response", async () => {
-    const as = await authorizationServer({ headers: { "content-type": "text/html" }, body: "<html>login</html>" });
-    const error = await requestToken({ authorizationServer: asMetadata(as.url), grantType: "client_credentials", parameters: {} }).catch(
-      (e: unknown) => e,
-    );
+    const as = await authorizationServer({
+      headers: { "content-type": "text/html" },
+      body: "<html>login</html>",
+    });
+    const error = await requestToken({
+      authorizationServer: asMetadata(as.url),
+      grantType: "client_credentials",
+      parameters: {},
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenRequestError);
     expect((error as Error).message).toMatch(
       new RegExp(`^token endpoint ${as.url}/token answered HTTP 200 without a usable token response: `),

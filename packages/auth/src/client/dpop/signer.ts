@@ -104,7 +104,9 @@ export function createDpopSigner(options: DpopSignerOptions = {}): DpopSigner {
       if (accessToken !== undefined) claims.ath = await sha256(accessToken);
       const nonce = nonces.get(target.origin);
       if (nonce !== undefined) claims.nonce = nonce;
-      return new SignJWT(claims).setProtectedHeader({ alg: algorithm, typ: "dpop+jwt", jwk }).sign(privateKey);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: algorithm, typ: "dpop+jwt", jwk })
+        .sign(privateKey);
     },
     rememberNonce(url, headers) {
       const nonce = headerValue(headers, "dpop-nonce");

@@ -42,7 +42,11 @@ export interface PublicClientCredentials {
 export type ClientCredentials = ClientSecretCredentials | PrivateKeyJwtCredentials | PublicClientCredentials;
 
 /** The token endpoint authentication method names (RFC 7591 `token_endpoint_auth_method`). */
-export type TokenEndpointAuthMethod = "client_secret_basic" | "client_secret_post" | "private_key_jwt" | "none";
+export type TokenEndpointAuthMethod =
+  | "client_secret_basic"
+  | "client_secret_post"
+  | "private_key_jwt"
+  | "none";
 
 /** The method `credentials` will use at a server with `metadata`. */
 export function authMethodFor(
@@ -88,9 +92,17 @@ export async function resolveClientAuth(
   const method = authMethodFor(credentials, metadata);
   switch (method) {
     case "client_secret_basic":
-      return { client, method, authenticate: oauth.ClientSecretBasic((credentials as ClientSecretCredentials).clientSecret) };
+      return {
+        client,
+        method,
+        authenticate: clientSecretBasic((credentials as ClientSecretCredentials).clientSecret),
+      };
     case "client_secret_post":
-      return { client, method, authenticate: oauth.ClientSecretPost((credentials as ClientSecretCredentials).clientSecret) };
+      return {
+        client,
+        method,
+        authenticate: oauth.ClientSecretPost((credentials as ClientSecretCredentials).clientSecret),
+      };
     case "private_key_jwt": {
       const jwt = credentials as PrivateKeyJwtCredentials;
       const key = await privateKeyOf(jwt);
@@ -100,6 +112,23 @@ export async function resolveClientAuth(
     case "none":
       return { client, method, authenticate: oauth.None() };
   }
+}
+
+/**
+ * `client_secret_basic` (RFC 6749 §2.3.1): id and secret form-urlencoded, then HTTP Basic. The
+ * WHATWG form serializer leaves `-`, `.`, `_` and `*` as they are (oauth4webapi's helper escapes
+ * them too, which is legal but breaks the many servers that compare the decoded Basic value
+ * without form-decoding it, e.g. for ids like `my-service`).
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    const credentials = `${formEncode(client.client_id)}:${formEncode(clientSecret)}`;
+    headers.set("authorization", `Basic ${btoa(credentials)}`);
+  };
+}
+
+function formEncode(value: string): string {
+  return new URLSearchParams([["", value]]).toString().slice(1);
 }
 
 function privateKeyOf(credentials: PrivateKeyJwtCredentials): Promise<CryptoKey> {

@@ -46,12 +46,18 @@ export interface IdJagRequest {
 export async function requestIdJag(request: IdJagRequest): Promise<string> {
   const { idp } = request;
   if (!URL.canParse(idp.tokenEndpoint)) {
-    throw new TokenRequestError(`identity provider token endpoint ${JSON.stringify(idp.tokenEndpoint)} is not a URL`, {
-      endpoint: idp.tokenEndpoint,
-    });
+    throw new TokenRequestError(
+      `identity provider token endpoint ${JSON.stringify(idp.tokenEndpoint)} is not a URL`,
+      {
+        endpoint: idp.tokenEndpoint,
+      },
+    );
   }
   const result = await requestToken({
-    authorizationServer: { issuer: idp.issuer ?? new URL(idp.tokenEndpoint).origin, token_endpoint: idp.tokenEndpoint },
+    authorizationServer: {
+      issuer: idp.issuer ?? new URL(idp.tokenEndpoint).origin,
+      token_endpoint: idp.tokenEndpoint,
+    },
     grantType: TOKEN_EXCHANGE_GRANT_TYPE,
     parameters: {
       requested_token_type: ID_JAG_TOKEN_TYPE,
@@ -97,7 +103,9 @@ export function enterpriseManagedGrant(options: EnterpriseManagedAuthProviderOpt
     const idJag = await requestIdJag({
       idp: options.idp,
       subjectToken: await readAssertion(options.identityAssertion, "the identity assertion"),
-      ...(options.identityAssertionType !== undefined ? { subjectTokenType: options.identityAssertionType } : {}),
+      ...(options.identityAssertionType !== undefined
+        ? { subjectTokenType: options.identityAssertionType }
+        : {}),
       audience: as.issuer,
       resource: context.discovery.resource,
       scope: context.scope,

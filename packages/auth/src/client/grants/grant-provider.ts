@@ -93,7 +93,8 @@ export class GrantAuthProvider implements ClientAuthProvider {
     if (token === undefined) return {};
     const dpop = this.#options.dpop;
     if (token.tokenType === "dpop") {
-      if (dpop === undefined) throw new UnauthorizedError("the authorization server issued a DPoP-bound token without a DPoP key");
+      if (dpop === undefined)
+        throw new UnauthorizedError("the authorization server issued a DPoP-bound token without a DPoP key");
       return {
         authorization: `DPoP ${token.accessToken}`,
         dpop: await dpop.proofFor(request.method, request.url, token.accessToken),
@@ -116,7 +117,9 @@ export class GrantAuthProvider implements ClientAuthProvider {
     const params = bearerChallengeParams(challenge);
     if (response.status === 403) return this.#stepUp(response, params);
     if (response.status !== 401) {
-      throw new UnauthorizedError(`${response.method} ${response.url} was refused with HTTP ${response.status}`);
+      throw new UnauthorizedError(
+        `${response.method} ${response.url} was refused with HTTP ${response.status}`,
+      );
     }
     if (this.#token !== undefined && this.#unproven) {
       throw new UnauthorizedError(
@@ -156,9 +159,15 @@ export class GrantAuthProvider implements ClientAuthProvider {
     return "retry";
   }
 
-  async #discover(wwwAuthenticate: string | undefined, resourceMetadata: string | undefined): Promise<AuthorizationDiscovery> {
+  async #discover(
+    wwwAuthenticate: string | undefined,
+    resourceMetadata: string | undefined,
+  ): Promise<AuthorizationDiscovery> {
     const known = this.#discovery;
-    if (known !== undefined && (resourceMetadata === undefined || resourceMetadata === known.resourceMetadataUrl)) {
+    if (
+      known !== undefined &&
+      (resourceMetadata === undefined || resourceMetadata === known.resourceMetadataUrl)
+    ) {
       return known;
     }
     this.#discovery = await discoverAuthorization({

@@ -70,10 +70,17 @@ export async function requestToken(request: TokenRequest): Promise<TokenSet> {
     if (request.dpop !== undefined) headers.dpop = await request.dpop.proofFor("POST", endpoint);
     let response: Response;
     try {
-      response = await oauth.genericTokenEndpointRequest(as, client, authenticate, request.grantType, parameters, {
-        ...options,
-        headers,
-      });
+      response = await oauth.genericTokenEndpointRequest(
+        as,
+        client,
+        authenticate,
+        request.grantType,
+        parameters,
+        {
+          ...options,
+          headers,
+        },
+      );
     } catch (error) {
       throw new TokenRequestError(`token request to ${endpoint} failed: ${messageOf(error)}`, {
         endpoint,
@@ -82,7 +89,9 @@ export async function requestToken(request: TokenRequest): Promise<TokenSet> {
     }
     const freshNonce = request.dpop?.rememberNonce(endpoint, response.headers) ?? false;
     try {
-      const body = await oauth.processGenericTokenEndpointResponse(as, client, response, { recognizedTokenTypes });
+      const body = await oauth.processGenericTokenEndpointResponse(as, client, response, {
+        recognizedTokenTypes,
+      });
       return toTokenSet(body, request.now ?? Date.now);
     } catch (error) {
       // One retry with the nonce the server just handed out; a second refusal is final.
@@ -107,12 +116,18 @@ function tokenError(error: unknown, endpoint: string, status: number): TokenRequ
     const description = error.error_description;
     return new TokenRequestError(
       `token endpoint ${endpoint} refused the request: ${error.error}${description ? ` (${description})` : ""}`,
-      { endpoint, error: error.error, status: error.status, cause: error, ...(description ? { description } : {}) },
+      {
+        endpoint,
+        error: error.error,
+        responseStatus: error.status,
+        cause: error,
+        ...(description ? { description } : {}),
+      },
     );
   }
   return new TokenRequestError(
     `token endpoint ${endpoint} answered HTTP ${status} without a usable token response: ${messageOf(error)}`,
-    { endpoint, status, cause: error },
+    { endpoint, responseStatus: status, cause: error },
   );
 }
 
