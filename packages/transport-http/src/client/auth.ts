@@ -69,21 +69,42 @@ export async function answerChallenge(
     provider.onResponse?.(describe(call, reply));
     return reply;
   }
-  const challenge = describe(call, reply);
-  let body = "";
-  try {
-    body = (await reply.text(REFUSAL_BODY_BYTES)) ?? "";
-  } catch {
-    // The body is only for the error message.
+  let current = reply;
+  let previous: AuthChallengeResponse | undefined;
+  for (let round = 1; ; round++) {
+    const challenge = describe(call, current);
+    // A second round only for a different challenge: the provider's fresh token met a new
+    // demand (a DPoP server asking for its nonce, RFC 9449 §9). The same challenge again means
+    // the retry did not help, and it is the request's answer.
+    if (previous !== undefined && (round > MAX_CHALLENGE_ROUNDS || sameChallenge(previous, challenge))) {
+      return current;
+    }
+    let body = "";
+    try {
+      body = (await current.text(REFUSAL_BODY_BYTES)) ?? "";
+    } catch {
+      // The body is only for the error message.
+    }
+    try {
+      await provider.onChallenge(challenge);
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status;
+      if (error instanceof Error && typeof status === "number") throw error;
+      throw new AuthorizationRefusedError(current, body, error);
+    }
+    const retried = await resend(await withAuthHeaders(provider, call, base));
+    if (!isChallenge(retried.status)) {
+      provider.onResponse?.(describe(call, retried));
+      return retried;
+    }
+    previous = challenge;
+    current = retried;
   }
-  try {
-    await provider.onChallenge(challenge);
-  } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
-    if (error instanceof Error && typeof status === "number") throw error;
-    throw new AuthorizationRefusedError(reply, body, error);
-  }
-  const retried = await resend(await withAuthHeaders(provider, call, base));
-  if (!isChallenge(retried.status)) provider.onResponse?.(describe(call, retried));
-  return retried;
+}
+
+/** At most this many challenges of one request go to the provider (so at most this many resends). */
+const MAX_CHALLENGE_ROUNDS = 2;
+
+function sameChallenge(a: AuthChallengeResponse, b: AuthChallengeResponse): boolean {
+  return a.status === b.status && a.headers["www-authenticate"] === b.headers["www-authenticate"];
 }
