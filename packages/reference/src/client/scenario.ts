@@ -1,4 +1,5 @@
 import type { Client, ClientOptions } from "@mcpkit/client";
+import type { ClientAuthProvider } from "@mcpkit/core";
 import { SessionExpiredError } from "@mcpkit/transport-http";
 import type { ClientTarget } from "./cli-args.js";
 
@@ -10,8 +11,11 @@ export interface ScenarioRun {
   readonly version: string | undefined;
   /** MCP_CONFORMANCE_CONTEXT, parsed (empty when absent). */
   readonly context: Readonly<Record<string, unknown>>;
-  /** Connects a client (the lifecycle follows `version`; these options are merged in). */
-  connect(options?: Omit<ClientOptions, "clientInfo">): Promise<Client>;
+  /**
+   * Connects a client (the lifecycle follows `version`; these options are merged in), its
+   * transport authorized by `authProvider` when given.
+   */
+  connect(options?: Omit<ClientOptions, "clientInfo">, authProvider?: ClientAuthProvider): Promise<Client>;
   /** A line for the harness's stdout capture. */
   log(message: string): void;
 }

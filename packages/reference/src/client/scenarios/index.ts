@@ -1,4 +1,10 @@
 import type { Scenario } from "../scenario.js";
+import {
+  clientCredentialsBasic,
+  clientCredentialsJwt,
+  enterpriseManaged,
+  workloadIdentity,
+} from "./auth-extensions.js";
 import { elicitationDefaults, initialize, sseRetry, toolsCall } from "./core.js";
 import { callTools, rootsChanged } from "./mcpkit.js";
 import {
@@ -24,6 +30,11 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   "http-invalid-tool-headers": invalidToolHeaders,
   "json-schema-ref-no-deref": refNoDeref,
   "json-schema-2020-12-preservation": schemaPreservation,
+  // the authorization extensions (--suite extensions)
+  "auth/client-credentials-basic": clientCredentialsBasic,
+  "auth/client-credentials-jwt": clientCredentialsJwt,
+  "auth/enterprise-managed-authorization": enterpriseManaged,
+  "auth/wif-jwt-bearer": workloadIdentity,
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,
