@@ -39,7 +39,7 @@ async function main(): Promise<number> {
       target,
       version,
       context: parseContext(process.env.MCP_CONFORMANCE_CONTEXT),
-      connect: (options = {}, authProvider) => connectClient(target, options, version, log, authProvider),
+      connect: (options = {}) => connectClient(target, options, version, log),
       log,
     };
   } catch (error) {

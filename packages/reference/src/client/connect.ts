@@ -10,10 +10,10 @@ const EVERYTHING_SERVER = fileURLToPath(new URL("../everything-server.js", impor
 
 /**
  * A transport factory for the target (a factory, so the client can reconnect after a probe),
- * with `authProvider` on the network transports when a scenario authorizes.
+ * with `authProvider` on the network transports when one is given.
  */
 export function transportFor(target: ClientTarget, authProvider?: ClientAuthProvider): TransportSource {
-  const auth = authProvider === undefined ? {} : { authProvider };
+  const auth = authProvider ? { authProvider } : {};
   switch (target.transport) {
     case "stdio": {
       const [command, ...args] = target.command ?? [process.execPath, EVERYTHING_SERVER];
@@ -61,17 +61,22 @@ export function retryRevision(error: unknown): string | undefined {
     .at(-1);
 }
 
+/** A scenario's client options, and the auth provider its transport uses (auth scenarios). */
+export type ScenarioClientOptions = Omit<ClientOptions, "clientInfo"> & {
+  readonly authProvider?: ClientAuthProvider;
+};
+
 /**
  * Connects a client with the scenario's options. A version refusal (-32022) that names a version
  * this client speaks is retried once with that version, as the stateless era recommends.
  */
 export async function connectClient(
   target: ClientTarget,
-  options: Omit<ClientOptions, "clientInfo">,
+  scenarioOptions: ScenarioClientOptions,
   version: string | undefined,
   log: (message: string) => void = () => {},
-  authProvider?: ClientAuthProvider,
 ): Promise<Client> {
+  const { authProvider, ...options } = scenarioOptions;
   const make = (v: string | undefined) =>
     new Client({
       clientInfo: { name: "mcpkit-conformance-client", version: "0.1.0" },

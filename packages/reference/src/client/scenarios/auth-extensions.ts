@@ -30,7 +30,7 @@ function serverUrl(run: ScenarioRun): string {
 
 /** Connects through `authProvider`, lists the tools and calls the first one that takes no arguments. */
 async function useAuthorized(run: ScenarioRun, authProvider: ClientAuthProvider): Promise<void> {
-  const client = await run.connect({}, authProvider);
+  const client = await run.connect({ authProvider });
   try {
     run.log(`connected with authorization: ${client.era} era, revision ${client.revision}`);
     const tools = await client.listTools();
@@ -109,3 +109,11 @@ export const workloadIdentity: Scenario = (run) =>
       client: { clientId: contextString(run, "client_id") },
     }),
   );
+
+/** The extension scenarios by name (client credentials, enterprise-managed, workload identity, DPoP). */
+export const authExtensionScenarios: Readonly<Record<string, Scenario>> = {
+  "auth/client-credentials-basic": clientCredentialsBasic,
+  "auth/client-credentials-jwt": clientCredentialsJwt,
+  "auth/enterprise-managed-authorization": enterpriseManaged,
+  "auth/wif-jwt-bearer": workloadIdentity,
+};

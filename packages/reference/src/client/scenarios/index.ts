@@ -1,10 +1,4 @@
 import type { Scenario } from "../scenario.js";
-import {
-  clientCredentialsBasic,
-  clientCredentialsJwt,
-  enterpriseManaged,
-  workloadIdentity,
-} from "./auth-extensions.js";
 import { elicitationDefaults, initialize, sseRetry, toolsCall } from "./core.js";
 import { callTools, rootsChanged } from "./mcpkit.js";
 import {
@@ -16,6 +10,7 @@ import {
   schemaPreservation,
   standardHeaders,
 } from "./stateless.js";
+import { authExtensionScenarios } from "./auth-extensions.js";
 
 /** The client scenarios of the official suite this client performs, by name. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
@@ -30,11 +25,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   "http-invalid-tool-headers": invalidToolHeaders,
   "json-schema-ref-no-deref": refNoDeref,
   "json-schema-2020-12-preservation": schemaPreservation,
-  // the authorization extensions (--suite extensions)
-  "auth/client-credentials-basic": clientCredentialsBasic,
-  "auth/client-credentials-jwt": clientCredentialsJwt,
-  "auth/enterprise-managed-authorization": enterpriseManaged,
-  "auth/wif-jwt-bearer": workloadIdentity,
+  // The authorization extension scenarios (--suite extensions), through @mcpkit/auth's grant providers.
+  ...authExtensionScenarios,
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,
