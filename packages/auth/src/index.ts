@@ -22,6 +22,7 @@ export {
 // --- end client ---
 // --- client grants and DPoP (helper authgrants) ---
 export { isUseDpopNonceChallenge } from "./client/dpop/challenge.js";
+export { accessTokenHeaders, sendWithDpop } from "./client/dpop/requests.js";
 export {
   createDpopSigner,
   type DpopAlgorithm,

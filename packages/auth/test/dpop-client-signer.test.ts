@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { calculateJwkThumbprint, decodeProtectedHeader, importJWK, type JWK, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
-import { createDpopSigner, isUseDpopNonceChallenge } from "../src/index.js";
+import { accessTokenHeaders, createDpopSigner, isUseDpopNonceChallenge, sendWithDpop } from "../src/index.js";
 
 /** Verifies a proof with the key in its own header, as a server does (RFC 9449 §4.3). */
 async function verifyProof(proof: string) {
@@ -95,5 +95,77 @@ describe("isUseDpopNonceChallenge", () => {
     expect(isUseDpopNonceChallenge(response(401, 'DPoP error="invalid_token"'))).toBe(false);
     expect(isUseDpopNonceChallenge(response(403, 'DPoP error="use_dpop_nonce"'))).toBe(false);
     expect(isUseDpopNonceChallenge(response(401))).toBe(false);
+  });
+});
+
+describe("sendWithDpop and accessTokenHeaders (for any token request and provider)", () => {
+  const nonceRefusal = (nonce: string) =>
+    new Response(JSON.stringify({ error: "use_dpop_nonce" }), {
+      status: 400,
+      headers: { "content-type": "application/json", "dpop-nonce": nonce },
+    });
+  const read = async (response: Response) => {
+    if (response.status !== 200) {
+      const { ResponseBodyError } = await import("oauth4webapi");
+      throw new ResponseBodyError("refused", { cause: (await response.json()) as { error: string }, response });
+    }
+    return response.status;
+  };
+
+  it("retries once with the fresh nonce, and throws the second nonce refusal", async () => {
+    const signer = createDpopSigner();
+    const sent: string[] = [];
+    let n = 0;
+    const error = await sendWithDpop(
+      signer,
+      "https://as.example.com/token",
+      async (headers) => {
+        sent.push(headers.dpop ?? "");
+        return nonceRefusal(`n${++n}`);
+      },
+      read,
+    ).catch((e: unknown) => e);
+    expect((error as Error).message).toBe("refused");
+    expect(sent).toHaveLength(2);
+    expect((await verifyProof(sent[1] ?? "")).payload.nonce).toBe("n1");
+  });
+
+  it("does not retry a nonce refusal that brings the nonce already used", async () => {
+    const signer = createDpopSigner();
+    signer.rememberNonce("https://as.example.com/token", { "dpop-nonce": "same" });
+    let sends = 0;
+    await expect(
+      sendWithDpop(signer, "https://as.example.com/token", async () => (++sends, nonceRefusal("same")), read),
+    ).rejects.toThrow("refused");
+    expect(sends).toBe(1);
+  });
+
+  it("sends no proof without a signer", async () => {
+    const seen: Record<string, string>[] = [];
+    const result = await sendWithDpop(
+      undefined,
+      "https://as.example.com/token",
+      async (headers) => {
+        seen.push(headers);
+        return new Response("{}", { status: 200 });
+      },
+      read,
+    );
+    expect(result).toBe(200);
+    expect(seen).toEqual([{}]);
+  });
+
+  it("presents a DPoP token with the DPoP scheme and a bound proof, anything else as Bearer", async () => {
+    const signer = createDpopSigner();
+    const request = { method: "POST", url: "https://rs.example.com/mcp" };
+    const bound = await accessTokenHeaders(request, "tok", "DPoP", signer);
+    expect(bound.authorization).toBe("DPoP tok");
+    expect((await verifyProof(bound.dpop ?? "")).payload).toMatchObject({ htm: "POST", ath: ath("tok") });
+    expect(await accessTokenHeaders(request, "tok", "bearer", signer)).toEqual({
+      authorization: "Bearer tok",
+    });
+    expect(await accessTokenHeaders(request, "tok", "dpop", undefined)).toEqual({
+      authorization: "Bearer tok",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { AuthChallengeResponse, AuthorizedRequest, ClientAuthProvider } from "@mcpkit/core";
 import { type AuthorizationDiscovery, discoverAuthorization } from "../discovery.js";
 import { isUseDpopNonceChallenge } from "../dpop/challenge.js";
+import { accessTokenHeaders } from "../dpop/requests.js";
 import type { DpopSigner } from "../dpop/signer.js";
 import { InsufficientScopeError, UnauthorizedError } from "../errors.js";
 import type { FetchLike } from "../fetch-policy.js";
@@ -91,16 +92,10 @@ export class GrantAuthProvider implements ClientAuthProvider {
     let token = this.#token;
     if (token !== undefined && this.#expiring(token)) token = await this.#obtain(undefined);
     if (token === undefined) return {};
-    const dpop = this.#options.dpop;
-    if (token.tokenType === "dpop") {
-      if (dpop === undefined)
-        throw new UnauthorizedError("the authorization server issued a DPoP-bound token without a DPoP key");
-      return {
-        authorization: `DPoP ${token.accessToken}`,
-        dpop: await dpop.proofFor(request.method, request.url, token.accessToken),
-      };
+    if (token.tokenType === "dpop" && this.#options.dpop === undefined) {
+      throw new UnauthorizedError("the authorization server issued a DPoP-bound token without a DPoP key");
     }
-    return { authorization: `Bearer ${token.accessToken}` };
+    return accessTokenHeaders(request, token.accessToken, token.tokenType, this.#options.dpop);
   }
 
   async onChallenge(response: AuthChallengeResponse): Promise<"retry"> {

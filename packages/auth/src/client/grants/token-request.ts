@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import { sendWithDpop } from "../dpop/requests.js";
 import type { DpopSigner } from "../dpop/signer.js";
 import { type FetchLike, isLoopbackUrl } from "../fetch-policy.js";
 import { type ClientCredentials, resolveClientAuth } from "./client-authentication.js";
@@ -41,7 +42,7 @@ export interface TokenRequest {
 /**
  * Sends one token request (oauth4webapi's generic token endpoint request) and returns the token.
  * With `dpop`, the request carries a proof; a `use_dpop_nonce` answer (RFC 9449 §8) that brings a
- * new nonce is retried once with it, and never more. Anything else the server refuses is a
+ * new nonce is retried once with it, and never more ({@link sendWithDpop}). Anything else the server refuses is a
  * {@link TokenRequestError} naming the endpoint and the OAuth error.
  */
 export async function requestToken(request: TokenRequest): Promise<TokenSet> {
@@ -65,39 +66,40 @@ export async function requestToken(request: TokenRequest): Promise<TokenSet> {
     (request.acceptTokenTypes ?? []).map((type) => [type.toLowerCase(), () => {}]),
   ) as oauth.RecognizedTokenTypes;
 
-  for (let attempt = 1; ; attempt++) {
-    const headers: Record<string, string> = {};
-    if (request.dpop !== undefined) headers.dpop = await request.dpop.proofFor("POST", endpoint);
-    let response: Response;
-    try {
-      response = await oauth.genericTokenEndpointRequest(
-        as,
-        client,
-        authenticate,
-        request.grantType,
-        parameters,
-        {
-          ...options,
-          headers,
-        },
-      );
-    } catch (error) {
-      throw new TokenRequestError(`token request to ${endpoint} failed: ${messageOf(error)}`, {
-        endpoint,
-        cause: error,
-      });
-    }
-    const freshNonce = request.dpop?.rememberNonce(endpoint, response.headers) ?? false;
-    try {
-      const body = await oauth.processGenericTokenEndpointResponse(as, client, response, {
-        recognizedTokenTypes,
-      });
-      return toTokenSet(body, request.now ?? Date.now);
-    } catch (error) {
-      // One retry with the nonce the server just handed out; a second refusal is final.
-      if (oauth.isDPoPNonceError(error) && freshNonce && attempt === 1) continue;
-      throw tokenError(error, endpoint, response.status);
-    }
+  const now = request.now ?? Date.now;
+  let status = 0;
+  try {
+    return await sendWithDpop(
+      request.dpop,
+      endpoint,
+      async (headers) => {
+        try {
+          const response = await oauth.genericTokenEndpointRequest(
+            as,
+            client,
+            authenticate,
+            request.grantType,
+            parameters,
+            { ...options, headers },
+          );
+          status = response.status;
+          return response;
+        } catch (error) {
+          throw new TokenRequestError(`token request to ${endpoint} failed: ${messageOf(error)}`, {
+            endpoint,
+            cause: error,
+          });
+        }
+      },
+      async (response) =>
+        toTokenSet(
+          await oauth.processGenericTokenEndpointResponse(as, client, response, { recognizedTokenTypes }),
+          now,
+        ),
+    );
+  } catch (error) {
+    if (error instanceof TokenRequestError) throw error;
+    throw tokenError(error, endpoint, status);
   }
 }
 
