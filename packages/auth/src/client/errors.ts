@@ -7,8 +7,14 @@
 /** The server refused our credentials and no new ones could be obtained (or the flow failed). */
 export class UnauthorizedError extends Error {
   override readonly name: string = "UnauthorizedError";
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /**
+   * The HTTP status that started it (401, or 403 for a scope refusal). Client code (and the
+   * `connect()` era probe) reads it as an HTTP refusal, never as a protocol-version problem.
+   */
+  readonly status: number;
+  constructor(message: string, options?: { cause?: unknown; status?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options?.status ?? 401;
   }
 }
 
@@ -21,7 +27,7 @@ export class InsufficientScopeError extends UnauthorizedError {
   /** The scope the server's last challenge asked for, as sent (space-separated), if any. */
   readonly scope: string | undefined;
   constructor(message: string, scope: string | undefined) {
-    super(message);
+    super(message, { status: 403 });
     this.scope = scope;
   }
 }

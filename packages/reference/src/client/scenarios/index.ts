@@ -1,4 +1,5 @@
 import type { Scenario } from "../scenario.js";
+import { AUTH_SCENARIOS, authFlow } from "./auth.js";
 import { elicitationDefaults, initialize, sseRetry, toolsCall } from "./core.js";
 import { callTools, rootsChanged } from "./mcpkit.js";
 import {
@@ -30,12 +31,14 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,
+  // The official authorization scenarios (auth/*): one OAuth flow, the scenario varies the server.
+  ...Object.fromEntries(AUTH_SCENARIOS.map((name) => [name, authFlow])),
 };
 
-/** Why a scenario name is not run: auth scenarios are out of scope, anything else is unknown. */
+/** Why a scenario name is not run: the auth extension scenarios are another helper's, anything else is unknown. */
 export function unsupportedReason(name: string): string {
   if (name.startsWith("auth/")) {
-    return `scenario "${name}" is not supported: the mcpkit conformance client implements no OAuth flows`;
+    return `scenario "${name}" is not supported by the mcpkit conformance client yet`;
   }
   return `unknown scenario "${name}" (supported: ${Object.keys(scenarios).join(", ")})`;
 }
