@@ -19,9 +19,9 @@ export {
   bearerChallengeParams,
   parseWwwAuthenticate,
 } from "./client/www-authenticate.js";
-export { type AuthorizationRedirect } from "./client/authorization-code.js";
+export type { AuthorizationRedirect } from "./client/authorization-code.js";
 export { OAuthClientProvider, type OAuthClientProviderOptions } from "./client/provider.js";
-export { type ClientIdentity } from "./client/registration.js";
+export type { ClientIdentity } from "./client/registration.js";
 export { selectScope } from "./client/scopes.js";
 export {
   MemoryTokenStore,
@@ -29,7 +29,7 @@ export {
   type StoredTokens,
   type TokenStore,
 } from "./client/token-store.js";
-export { type FetchLike } from "./client/fetch-policy.js";
+export type { FetchLike } from "./client/fetch-policy.js";
 // --- end client ---
 // --- client grants and DPoP (helper authgrants) ---
 export { isUseDpopNonceChallenge } from "./client/dpop/challenge.js";

@@ -29,10 +29,7 @@ export function requestOptions(
 }
 
 /** The oauth4webapi client authentication for stored credentials and the server's methods. */
-export function clientAuthentication(
-  client: StoredClient,
-  as: oauth.AuthorizationServer,
-): oauth.ClientAuth {
+export function clientAuthentication(client: StoredClient, as: oauth.AuthorizationServer): oauth.ClientAuth {
   const secret = client.client_secret;
   if (secret === undefined) return oauth.None();
   const method =

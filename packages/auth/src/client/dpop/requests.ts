@@ -7,7 +7,8 @@ import type { DpopSigner } from "./signer.js";
  * `use_dpop_nonce` (§8) once: `send` makes the request with the given extra headers, `read` turns
  * the answer into the result (throwing oauth4webapi's errors). The nonce of every answer is kept;
  * a nonce refusal that brought a new nonce is sent again with it, once; anything else (or a second
- * refusal) is thrown as `read` threw it. Without `dpop`, it is `read(await send({}))`.
+ * refusal) is thrown as `read` threw it (a nonce refusal is recognized directly or as the `cause`
+ * of the error `read` wrapped it in). Without `dpop`, it is `read(await send({}))`.
  *
  * @example
  * ```ts
@@ -30,10 +31,14 @@ export async function sendWithDpop<T>(
     try {
       return await read(response);
     } catch (error) {
-      if (attempt === 1 && freshNonce && oauth.isDPoPNonceError(error)) continue;
+      if (attempt === 1 && freshNonce && isNonceRefusal(error)) continue;
       throw error;
     }
   }
+}
+
+function isNonceRefusal(error: unknown): boolean {
+  return oauth.isDPoPNonceError(error) || (error instanceof Error && oauth.isDPoPNonceError(error.cause));
 }
 
 /**

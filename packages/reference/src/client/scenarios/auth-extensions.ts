@@ -1,11 +1,14 @@
 import {
   ClientCredentialsProvider,
+  createDpopSigner,
   EnterpriseManagedAuthProvider,
   JwtBearerProvider,
+  OAuthClientProvider,
   type PrivateKeyJwtAlgorithm,
 } from "@mcpkit/auth";
 import type { ClientAuthProvider } from "@mcpkit/core";
 import { type Scenario, type ScenarioRun, ScenarioError } from "../scenario.js";
+import { followAuthorization } from "./auth.js";
 
 /**
  * The official suite's client scenarios for the authorization extensions (run with
@@ -110,10 +113,29 @@ export const workloadIdentity: Scenario = (run) =>
     }),
   );
 
+/**
+ * auth/dpop and auth/dpop-nonce: the authorization code flow with a DPoP key (ES256): a proof on
+ * the token request, the DPoP-bound token sent with the DPoP scheme and a fresh proof per request,
+ * and (dpop-nonce) the authorization server's and the MCP server's nonces answered.
+ */
+export const dpop: Scenario = (run) =>
+  useAuthorized(
+    run,
+    new OAuthClientProvider({
+      redirectUrl: "http://localhost:3000/callback",
+      redirect: followAuthorization,
+      clientMetadata: { client_name: "mcpkit-conformance-client" },
+      dpop: createDpopSigner(),
+      ...(run.version !== undefined ? { protocolVersion: run.version } : {}),
+    }),
+  );
+
 /** The extension scenarios by name (client credentials, enterprise-managed, workload identity, DPoP). */
 export const authExtensionScenarios: Readonly<Record<string, Scenario>> = {
   "auth/client-credentials-basic": clientCredentialsBasic,
   "auth/client-credentials-jwt": clientCredentialsJwt,
   "auth/enterprise-managed-authorization": enterpriseManaged,
   "auth/wif-jwt-bearer": workloadIdentity,
+  "auth/dpop": dpop,
+  "auth/dpop-nonce": dpop,
 };
