@@ -107,7 +107,10 @@ describe("sendWithDpop and accessTokenHeaders (for any token request and provide
   const read = async (response: Response) => {
     if (response.status !== 200) {
       const { ResponseBodyError } = await import("oauth4webapi");
-      throw new ResponseBodyError("refused", { cause: (await response.json()) as { error: string }, response });
+      throw new ResponseBodyError("refused", {
+        cause: (await response.json()) as { error: string },
+        response,
+      });
     }
     return response.status;
   };
@@ -135,7 +138,15 @@ describe("sendWithDpop and accessTokenHeaders (for any token request and provide
     signer.rememberNonce("https://as.example.com/token", { "dpop-nonce": "same" });
     let sends = 0;
     await expect(
-      sendWithDpop(signer, "https://as.example.com/token", async () => (++sends, nonceRefusal("same")), read),
+      sendWithDpop(
+        signer,
+        "https://as.example.com/token",
+        async () => {
+          sends++;
+          return nonceRefusal("same");
+        },
+        read,
+      ),
     ).rejects.toThrow("refused");
     expect(sends).toBe(1);
   });

@@ -50,15 +50,17 @@ function lowerCaseHeaders(headers: Headers): Record<string, string> {
 }
 
 /**
- * What a client transport does with a ClientAuthProvider, reduced to one request: headers, send,
- * and on 401/403 ask `onChallenge` and send again once; other answers go to `onResponse`.
+ * What the HTTP client transport does with a ClientAuthProvider, for one request: headers, send;
+ * a 401/403 goes to `onChallenge` and the request is sent again; a second, different challenge
+ * gets one more round (at most two); other answers go to `onResponse`.
  */
 export async function sendThrough(
   provider: ClientAuthProvider,
   url: string,
   body: unknown = { jsonrpc: "2.0", id: 1, method: "tools/list" },
 ): Promise<Response> {
-  for (let attempt = 1; attempt <= 2; attempt++) {
+  let previous: AuthChallengeResponse | undefined;
+  for (let round = 1; round <= 3; round++) {
     const headers = await provider.headers({ method: "POST", url });
     const response = await fetch(url, {
       method: "POST",
@@ -71,13 +73,18 @@ export async function sendThrough(
       status: response.status,
       headers: lowerCaseHeaders(response.headers),
     };
-    if ((response.status === 401 || response.status === 403) && attempt === 1) {
-      await response.body?.cancel();
-      await provider.onChallenge(seen);
-      continue;
+    if (response.status !== 401 && response.status !== 403) {
+      provider.onResponse?.(seen);
+      return response;
     }
-    provider.onResponse?.(seen);
-    return response;
+    const same =
+      previous !== undefined &&
+      previous.status === seen.status &&
+      previous.headers["www-authenticate"] === seen.headers["www-authenticate"];
+    if (round === 3 || same) return response;
+    await response.body?.cancel();
+    await provider.onChallenge(seen);
+    previous = seen;
   }
   throw new Error("unreachable");
 }

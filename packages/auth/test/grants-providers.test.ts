@@ -126,14 +126,8 @@ describe("ClientCredentialsProvider", () => {
       serverUrl: `${rs.url}/mcp`,
       client: { clientId: "svc", clientSecret: "pw" },
     });
-    expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(401);
-    const challenge = {
-      method: "POST",
-      url: `${rs.url}/mcp`,
-      status: 401,
-      headers: { "www-authenticate": 'Bearer error="invalid_token", error_description="wrong audience"' },
-    };
-    await expect(provider.onChallenge(challenge)).rejects.toThrow(
+    // 401 (no token) -> token -> 401 invalid_token (a different challenge) -> refused, no second grant.
+    await expect(sendThrough(provider, `${rs.url}/mcp`)).rejects.toThrow(
       new UnauthorizedError(
         `${rs.url}/mcp refused the access token just issued by ${as.url}/token (invalid_token: wrong audience)`,
       ),
@@ -158,8 +152,8 @@ describe("ClientCredentialsProvider", () => {
       serverUrl: `${rs.url}/mcp`,
       client: { clientId: "svc", clientSecret: "pw" },
     });
-    expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(200 - 200 + 403); // first: 401 -> token(mcp:read) -> 403
-    expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(200); // 403 -> token(mcp:read mcp:write) -> ok
+    // 401 -> token(mcp:read) -> 403 insufficient_scope -> token(mcp:read mcp:write) -> 200.
+    expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(200);
     expect(as.seen.filter((s) => s.method === "POST").map((s) => form(s).scope)).toEqual([
       "mcp:read",
       "mcp:read mcp:write",
@@ -200,19 +194,24 @@ describe("ClientCredentialsProvider", () => {
       client: { clientId: "svc", clientSecret: "pw" },
       dpop,
     });
-    // 401 (no token) -> token; then the RS asks for a nonce: that is a second send here.
-    expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(401);
+    // 401 (no token) -> token -> 401 use_dpop_nonce (a different challenge) -> nonce -> 200.
+    expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(200);
+    // The nonce is kept: the next request goes through at once.
     expect((await sendThrough(provider, `${rs.url}/mcp`)).status).toBe(200);
     const tokenProof = await verifyDpopProof(as.seen.find((s) => s.method === "POST")?.headers.dpop);
     expect(tokenProof.payload).toMatchObject({ htm: "POST", htu: `${as.url}/token` });
     const mcpCalls = rs.seen.filter((s) => s.method === "POST" && s.headers.authorization !== undefined);
-    expect(mcpCalls.map((s) => s.headers.authorization)).toEqual(["DPoP bound-token", "DPoP bound-token"]);
+    expect(mcpCalls.map((s) => s.headers.authorization)).toEqual([
+      "DPoP bound-token",
+      "DPoP bound-token",
+      "DPoP bound-token",
+    ]);
     const proofs = await Promise.all(mcpCalls.map((s) => verifyDpopProof(s.headers.dpop)));
     const ath = createHash("sha256").update("bound-token").digest("base64url");
     for (const { payload } of proofs)
       expect(payload).toMatchObject({ htm: "POST", htu: `${rs.url}/mcp`, ath });
-    expect(new Set(proofs.map((p) => p.payload.jti)).size).toBe(2);
-    expect(proofs.map((p) => p.payload.nonce)).toEqual([undefined, "rs-1"]);
+    expect(new Set(proofs.map((p) => p.payload.jti)).size).toBe(3);
+    expect(proofs.map((p) => p.payload.nonce)).toEqual([undefined, "rs-1", "rs-1"]);
     expect(proofs[0]?.jwk).toEqual(tokenProof.jwk);
   });
 
