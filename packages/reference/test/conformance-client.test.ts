@@ -112,11 +112,11 @@ describe.concurrent("conformance-client", () => {
     );
   });
 
-  it("refuses auth scenarios, unknown scenarios and a missing scenario name with exit 2", async () => {
-    const auth = await scenario("auth/metadata-default", [server.url]);
+  it("refuses auth scenarios it does not perform, unknown scenarios and a missing scenario name with exit 2", async () => {
+    const auth = await scenario("auth/2025-03-26-oauth-endpoint-fallback", [server.url]);
     expect(auth.code).toBe(2);
     expect(auth.stderr).toContain(
-      'scenario "auth/metadata-default" is not supported: the mcpkit conformance client implements no OAuth flows',
+      'scenario "auth/2025-03-26-oauth-endpoint-fallback" is not supported by the mcpkit conformance client yet',
     );
     const unknown = await scenario("no-such-scenario", [server.url]);
     expect(unknown.code).toBe(2);

@@ -32,6 +32,7 @@ export type {
 export type { HttpCall, HttpReply, HttpSender } from "./client/http-sender.js";
 export { AbortSwitch } from "./client/abort-switch.js";
 export { HttpStatusError, SessionExpiredError } from "./client/errors.js";
+export { AuthorizationRefusedError } from "./client/auth.js";
 export { RedirectRefusedError } from "./client/redirect.js";
 export { readSse, SseParser, type SseEvent } from "./client/sse-parser.js";
 export { ReconnectPolicy, type ReconnectOptions } from "./client/reconnect.js";

@@ -1,4 +1,5 @@
 import {
+  type ClientAuthProvider,
   LocalError,
   type JsonRpcPayload,
   type SendOptions,
@@ -39,6 +40,14 @@ export interface WebSocketClientTransportOptions {
    * which cannot set headers). See docs/websocket.md, section 5, for the risks.
    */
   readonly bearerCarrier?: "header" | "subprotocol";
+  /**
+   * Credentials for each upgrade request, e.g. `OAuthClientProvider` from `@mcpkit/auth`: its
+   * `headers({ method: "GET", url })` go on the upgrade (with an injected constructor, which
+   * cannot send headers, an `authorization: Bearer` one travels as an `mcp.bearer.` subprotocol
+   * entry). An upgrade refused with 401 or 403 goes to its `onChallenge`, and when that resolves
+   * `"retry"` the upgrade is tried once more; what it throws fails `start` (or the reconnection).
+   */
+  readonly authProvider?: ClientAuthProvider;
   /** Largest inbound or outbound message, in UTF-8 bytes. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /** How long the connection may take to open. Default 30 000 ms. */
@@ -181,12 +190,42 @@ export class WebSocketClientTransport implements Transport {
     return this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   }
 
+  /**
+   * Opens a socket; with an auth provider, an upgrade refused with 401/403 goes to its
+   * `onChallenge` and, when that resolves `"retry"`, is tried once more with fresh headers.
+   */
   private async connect(): Promise<OpenedSocket> {
+    const auth = this.options.authProvider;
+    if (!auth) return this.connectOnce(undefined);
+    const url = String(this.url);
+    try {
+      return await this.connectOnce(await auth.headers({ method: "GET", url }));
+    } catch (error) {
+      if (!(error instanceof WebSocketUpgradeError) || (error.status !== 401 && error.status !== 403))
+        throw error;
+      await auth.onChallenge({ method: "GET", url, status: error.status, headers: error.headers });
+      return this.connectOnce(await auth.headers({ method: "GET", url }));
+    }
+  }
+
+  private async connectOnce(
+    authHeaders: Readonly<Record<string, string>> | undefined,
+  ): Promise<OpenedSocket> {
     const { options } = this;
     const source = options.bearerToken;
-    const token = typeof source === "function" ? await source() : source;
+    let token = typeof source === "function" ? await source() : source;
     const protocols = [SUBPROTOCOL];
     const headers: Record<string, string> = { ...options.headers };
+    if (authHeaders) {
+      for (const name of Object.keys(authHeaders)) {
+        const value = authHeaders[name] as string;
+        const bearer = /^Bearer\s+(.+)$/i.exec(value);
+        // A constructor that cannot send headers carries a bearer token as a subprotocol entry.
+        if (this.carrier === "subprotocol" && name.toLowerCase() === "authorization" && bearer)
+          token = bearer[1];
+        else headers[name.toLowerCase()] = value;
+      }
+    }
     if (token !== undefined && this.carrier === "subprotocol") protocols.push(bearerProtocol(token));
     if (token !== undefined && this.carrier === "header") headers.Authorization = `Bearer ${token}`;
     return openSocket({

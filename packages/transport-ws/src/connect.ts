@@ -49,7 +49,15 @@ export async function openSocket(request: ConnectRequest): Promise<OpenedSocket>
         if (body.length < MAX_REFUSAL_BODY) body += chunk;
       });
       response.on("end", () => {
-        refusal = new WebSocketUpgradeError(response.statusCode ?? 0, body.slice(0, MAX_REFUSAL_BODY));
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        refusal = new WebSocketUpgradeError(
+          response.statusCode ?? 0,
+          body.slice(0, MAX_REFUSAL_BODY),
+          headers,
+        );
         ws.terminate();
       });
       response.on("error", () => ws.terminate());

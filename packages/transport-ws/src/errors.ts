@@ -41,14 +41,17 @@ export class WebSocketClosedError extends LocalError {
 export class WebSocketUpgradeError extends LocalError {
   readonly status: number;
   readonly body: string;
+  /** The refusal's response headers, names lower-cased (`www-authenticate` for a 401). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, body: string) {
+  constructor(status: number, body: string, headers: Readonly<Record<string, string>> = {}) {
     super(
       "transport_failed",
       `the server refused the WebSocket upgrade with HTTP ${status}${body ? `: ${body}` : ""}`,
     );
     this.status = status;
     this.body = body;
+    this.headers = headers;
   }
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { Client, type ClientOptions, LocalError, McpError, type TransportSource } from "@mcpkit/client";
-import { sessionRevisions, statelessRevisions } from "@mcpkit/core";
+import { type ClientAuthProvider, sessionRevisions, statelessRevisions } from "@mcpkit/core";
 import { HttpClientTransport } from "@mcpkit/transport-http";
 import { StdioClientTransport } from "@mcpkit/transport-stdio";
 import { WebSocketClientTransport } from "@mcpkit/transport-ws";
@@ -8,19 +8,23 @@ import type { ClientTarget } from "./cli-args.js";
 
 const EVERYTHING_SERVER = fileURLToPath(new URL("../everything-server.js", import.meta.url));
 
-/** A transport factory for the target (a factory, so the client can reconnect after a probe). */
-export function transportFor(target: ClientTarget): TransportSource {
+/**
+ * A transport factory for the target (a factory, so the client can reconnect after a probe),
+ * with `authProvider` on the network transports when one is given.
+ */
+export function transportFor(target: ClientTarget, authProvider?: ClientAuthProvider): TransportSource {
+  const auth = authProvider ? { authProvider } : {};
   switch (target.transport) {
     case "stdio": {
       const [command, ...args] = target.command ?? [process.execPath, EVERYTHING_SERVER];
       return () => new StdioClientTransport({ command: command as string, args, stderr: "inherit" });
     }
     case "ws":
-      return () => new WebSocketClientTransport(target.url as string);
+      return () => new WebSocketClientTransport(target.url as string, auth);
     case "sse":
-      return () => new HttpClientTransport(target.url as string, { mode: "legacy" });
+      return () => new HttpClientTransport(target.url as string, { mode: "legacy", ...auth });
     case "http":
-      return () => new HttpClientTransport(target.url as string);
+      return () => new HttpClientTransport(target.url as string, auth);
   }
 }
 
@@ -57,16 +61,22 @@ export function retryRevision(error: unknown): string | undefined {
     .at(-1);
 }
 
+/** A scenario's client options, and the auth provider its transport uses (auth scenarios). */
+export type ScenarioClientOptions = Omit<ClientOptions, "clientInfo"> & {
+  readonly authProvider?: ClientAuthProvider;
+};
+
 /**
  * Connects a client with the scenario's options. A version refusal (-32022) that names a version
  * this client speaks is retried once with that version, as the stateless era recommends.
  */
 export async function connectClient(
   target: ClientTarget,
-  options: Omit<ClientOptions, "clientInfo">,
+  scenarioOptions: ScenarioClientOptions,
   version: string | undefined,
   log: (message: string) => void = () => {},
 ): Promise<Client> {
+  const { authProvider, ...options } = scenarioOptions;
   const make = (v: string | undefined) =>
     new Client({
       clientInfo: { name: "mcpkit-conformance-client", version: "0.1.0" },
@@ -75,7 +85,7 @@ export async function connectClient(
     });
   const client = make(version);
   try {
-    await client.connect(transportFor(target));
+    await client.connect(transportFor(target, authProvider));
     return client;
   } catch (error) {
     const retry = retryRevision(error);
@@ -83,7 +93,7 @@ export async function connectClient(
     if (retry === undefined) throw error;
     log(`the server refused the version (${(error as Error).message}); retrying with ${retry}`);
     const second = make(retry);
-    await second.connect(transportFor(target));
+    await second.connect(transportFor(target, authProvider));
     return second;
   }
 }

@@ -1,6 +1,7 @@
-import type { Client, ClientOptions } from "@mcpkit/client";
+import type { Client } from "@mcpkit/client";
 import { SessionExpiredError } from "@mcpkit/transport-http";
 import type { ClientTarget } from "./cli-args.js";
+import type { ScenarioClientOptions } from "./connect.js";
 
 /** One run of a client scenario: the target, the harness's context, and a way to connect. */
 export interface ScenarioRun {
@@ -11,7 +12,7 @@ export interface ScenarioRun {
   /** MCP_CONFORMANCE_CONTEXT, parsed (empty when absent). */
   readonly context: Readonly<Record<string, unknown>>;
   /** Connects a client (the lifecycle follows `version`; these options are merged in). */
-  connect(options?: Omit<ClientOptions, "clientInfo">): Promise<Client>;
+  connect(options?: ScenarioClientOptions): Promise<Client>;
   /** A line for the harness's stdout capture. */
   log(message: string): void;
 }
@@ -37,7 +38,7 @@ export function sessionExpired(error: unknown): boolean {
  */
 export async function withClient(
   run: ScenarioRun,
-  options: Omit<ClientOptions, "clientInfo">,
+  options: ScenarioClientOptions,
   body: (client: Client) => Promise<void>,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {

@@ -1,4 +1,4 @@
-import type { JsonRpcPayload } from "@mcpkit/core";
+import type { ClientAuthProvider, JsonRpcPayload } from "@mcpkit/core";
 import type { HttpSender } from "./http-sender.js";
 import type { ReconnectOptions } from "./reconnect.js";
 
@@ -57,6 +57,14 @@ export interface StreamableHttpClientOptions {
    * and DELETE. They are applied last, so they may override the transport's own headers.
    */
   readonly headers?: (request: OutgoingHttpRequest) => HeaderValues | Promise<HeaderValues>;
+  /**
+   * Credentials for every request (POST, GET, DELETE), e.g. `OAuthClientProvider` from
+   * `@mcpkit/auth`: its `headers()` are added after the `headers` hook's; a 401 or 403 goes to its
+   * `onChallenge`, and when that resolves `"retry"` the request is sent once more with fresh
+   * headers. What `onChallenge` throws fails the request (and `connect()`) as an HTTP refusal,
+   * never as a protocol-version problem. Every other answer is shown to `onResponse`.
+   */
+  readonly authProvider?: ClientAuthProvider;
   /** Told about every HTTP exchange: its method, purpose and status (0 when it failed). */
   readonly onExchange?: (exchange: HttpExchange) => void;
   /** Join an existing session instead of starting one with `initialize`. */

@@ -17,6 +17,7 @@ import {
   requestIdsOf,
 } from "../shared/messages.js";
 import { AbortSwitch, timeoutError } from "./abort-switch.js";
+import { answerChallenge, withAuthHeaders } from "./auth.js";
 import { defaultSender } from "./default-sender.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
 import { type Reopened, ResumableStream, type StreamEnd } from "./event-stream.js";
@@ -243,17 +244,22 @@ export class StreamableHttpClientTransport implements Transport {
         stateless,
         extra,
       );
-      const call: HttpCall = { method: "POST", url: this.url, headers, body, abort: exchange.abort };
+      const auth = this.options.authProvider;
+      let call: HttpCall = { method: "POST", url: this.url, headers, body, abort: exchange.abort };
+      if (auth) call = await withAuthHeaders(auth, call, headers);
       const pending = this.sender.send(call);
       dispatched();
       response = await pending;
       if (isRedirect(response))
         response = await followRedirects(this.sender, call, response, this.maxRedirects);
+      if (auth)
+        response = await answerChallenge(auth, call, headers, response, (again) => this.follow(again));
     } catch (error) {
       dispatched();
       this.reportFailure("POST", "message", error);
       if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
-      if (error instanceof RedirectRefusedError) throw error;
+      // A refused redirect, or an auth provider that could not authorize: the error as it is.
+      if (error instanceof RedirectRefusedError || hasStatus(error)) throw error;
       if (exchange.abort.aborted) throw new LocalError("cancelled", `${exchange.what} was cancelled`);
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
@@ -441,7 +447,8 @@ export class StreamableHttpClientTransport implements Transport {
       response = await this.exchange({ method: "GET", url: this.url, headers, abort });
     } catch (error) {
       this.reportFailure("GET", purpose, error);
-      if (error instanceof RedirectRefusedError) return { kind: "fatal", error };
+      if (error instanceof RedirectRefusedError || hasStatus(error))
+        return { kind: "fatal", error: error as Error };
       return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
     }
     this.report("GET", purpose, response);
@@ -457,8 +464,20 @@ export class StreamableHttpClientTransport implements Transport {
     return { kind: "fatal", error };
   }
 
-  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  /**
+   * Sends `call` with the auth provider's headers (if there is one; a 401/403 goes to it and may be
+   * sent once more), following the redirects that may be followed (see redirect.ts).
+   */
   private async exchange(call: HttpCall): Promise<HttpReply> {
+    const auth = this.options.authProvider;
+    if (!auth) return this.follow(call);
+    const authorized = await withAuthHeaders(auth, call, call.headers);
+    const reply = await this.follow(authorized);
+    return answerChallenge(auth, authorized, call.headers, reply, (again) => this.follow(again));
+  }
+
+  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  private async follow(call: HttpCall): Promise<HttpReply> {
     const reply = await this.sender.send(call);
     return isRedirect(reply) ? followRedirects(this.sender, call, reply, this.maxRedirects) : reply;
   }
@@ -530,6 +549,11 @@ export class StreamableHttpClientTransport implements Transport {
     this.handlers?.onClose(error);
     this.resolveClosed();
   }
+}
+
+/** Whether `error` carries an HTTP status (an HTTP refusal, or an auth provider's error for one). */
+function hasStatus(error: unknown): boolean {
+  return error instanceof Error && typeof (error as { status?: unknown }).status === "number";
 }
 
 /** What a POST accepts: either a JSON body or an SSE stream. */

@@ -1,5 +1,7 @@
 import { LocalError, type JsonRpcPayload, type Transport, type TransportHandlers } from "@mcpkit/core";
 import { AbortSwitch } from "../client/abort-switch.js";
+import type { ClientAuthProvider } from "@mcpkit/core";
+import { answerChallenge, withAuthHeaders } from "../client/auth.js";
 import { defaultSender } from "../client/default-sender.js";
 import { HttpStatusError } from "../client/errors.js";
 import { FetchSender } from "../client/fetch-sender.js";
@@ -32,6 +34,12 @@ export interface LegacySseClientOptions {
    * the transport's own.
    */
   readonly headers?: (request: OutgoingHttpRequest) => HeaderValues | Promise<HeaderValues>;
+  /**
+   * Credentials for the SSE GET and every POST (see `StreamableHttpClientOptions.authProvider`):
+   * its headers are added to each request; a 401/403 goes to its `onChallenge` and the request is
+   * sent once more when that resolves `"retry"`; what it throws fails `start` or the send.
+   */
+  readonly authProvider?: ClientAuthProvider;
   /** Told about every HTTP exchange (status 0 when it failed without a response). */
   readonly onExchange?: (exchange: HttpExchange) => void;
   /** How long `start` waits for the `endpoint` event after the GET. Default 10 000 ms. */
@@ -179,7 +187,7 @@ export class LegacySseClientTransport implements Transport {
       response = await this.exchange({ method: "GET", url: this.url, headers, abort: this.aborter });
     } catch (error) {
       this.options.onExchange?.({ ...exchange, status: 0, statusText: "", error: error as Error });
-      if (error instanceof RedirectRefusedError) throw error;
+      if (error instanceof RedirectRefusedError || hasStatus(error)) throw error;
       throw new LocalError("transport_failed", `the SSE GET failed: ${(error as Error).message}`, {
         cause: error,
       });
@@ -308,7 +316,7 @@ export class LegacySseClientTransport implements Transport {
     } catch (error) {
       this.options.onExchange?.({ ...exchange, status: 0, statusText: "", error: error as Error });
       if (this.ended) throw closedError();
-      if (error instanceof RedirectRefusedError) throw error;
+      if (error instanceof RedirectRefusedError || hasStatus(error)) throw error;
       throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
         cause: error,
       });
@@ -325,8 +333,20 @@ export class LegacySseClientTransport implements Transport {
     await response.text(POST_ANSWER_BYTES).catch(() => undefined);
   }
 
-  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  /**
+   * Sends `call` with the auth provider's headers (if there is one; a 401/403 goes to it and may be
+   * sent once more), following the redirects that may be followed (see redirect.ts).
+   */
   private async exchange(call: HttpCall): Promise<HttpReply> {
+    const auth = this.options.authProvider;
+    if (!auth) return this.follow(call);
+    const authorized = await withAuthHeaders(auth, call, call.headers);
+    const reply = await this.follow(authorized);
+    return answerChallenge(auth, authorized, call.headers, reply, (again) => this.follow(again));
+  }
+
+  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
+  private async follow(call: HttpCall): Promise<HttpReply> {
     const reply = await this.sender.send(call);
     return isRedirect(reply) ? followRedirects(this.sender, call, reply, this.maxRedirects) : reply;
   }
@@ -353,4 +373,9 @@ export class LegacySseClientTransport implements Transport {
     this.handlers?.onClose(error);
     this.resolveClosed();
   }
+}
+
+/** Whether `error` carries an HTTP status (an auth provider's error for a 401/403). */
+function hasStatus(error: unknown): boolean {
+  return error instanceof Error && typeof (error as { status?: unknown }).status === "number";
 }

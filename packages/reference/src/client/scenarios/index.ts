@@ -1,4 +1,5 @@
 import type { Scenario } from "../scenario.js";
+import { AUTH_SCENARIOS, authFlow } from "./auth.js";
 import { elicitationDefaults, initialize, sseRetry, toolsCall } from "./core.js";
 import { callTools, rootsChanged } from "./mcpkit.js";
 import {
@@ -10,6 +11,7 @@ import {
   schemaPreservation,
   standardHeaders,
 } from "./stateless.js";
+import { authExtensionScenarios } from "./auth-extensions.js";
 
 /** The client scenarios of the official suite this client performs, by name. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
@@ -24,15 +26,19 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   "http-invalid-tool-headers": invalidToolHeaders,
   "json-schema-ref-no-deref": refNoDeref,
   "json-schema-2020-12-preservation": schemaPreservation,
+  // The authorization extension scenarios (--suite extensions), through @mcpkit/auth's grant providers.
+  ...authExtensionScenarios,
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,
+  // The official authorization scenarios (auth/*): one OAuth flow, the scenario varies the server.
+  ...Object.fromEntries(AUTH_SCENARIOS.map((name) => [name, authFlow])),
 };
 
-/** Why a scenario name is not run: auth scenarios are out of scope, anything else is unknown. */
+/** Why a scenario name is not run: the auth extension scenarios are another helper's, anything else is unknown. */
 export function unsupportedReason(name: string): string {
   if (name.startsWith("auth/")) {
-    return `scenario "${name}" is not supported: the mcpkit conformance client implements no OAuth flows`;
+    return `scenario "${name}" is not supported by the mcpkit conformance client yet`;
   }
   return `unknown scenario "${name}" (supported: ${Object.keys(scenarios).join(", ")})`;
 }
