@@ -82,3 +82,20 @@ export {
 } from "./client/grants/jwt-bearer.js";
 export { requestToken, type TokenRequest, type TokenSet } from "./client/grants/token-request.js";
 // --- end client grants and DPoP ---
+// authserver: the resource-server side (bearerAuth, verifiers, DPoP proofs, protected-resource metadata).
+export { type BearerAuthOptions, bearerAuth } from "./server/bearer-auth.js";
+export { type TokenVerifier, authInfoFromClaims, invalidToken, scopesOf } from "./server/verifier.js";
+export { type JwtVerifierOptions, jwtVerifier } from "./server/jwt-verifier.js";
+export { type IntrospectionVerifierOptions, introspectionVerifier } from "./server/introspection-verifier.js";
+export { DPOP_ALGORITHMS, type DpopCheck, type DpopOptions, verifyDpopProof } from "./server/dpop.js";
+export { DpopReplayCache } from "./server/dpop-replay.js";
+export { DpopNonces } from "./server/dpop-nonce.js";
+// Merge note (authe2e): the client's discovery also exports a `ProtectedResourceMetadata` (the
+// RFC 9728 document); the server's served-metadata type is aliased here until the lead picks names.
+export {
+  type ProtectedResourceMetadata as ServedProtectedResourceMetadata,
+  type ProtectedResourceMetadataOptions,
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+} from "./server/resource-metadata.js";
+export { type DiscoverIssuerOptions, discoverIssuer } from "./server/discover-issuer.js";

@@ -34,6 +34,7 @@ export {
   type AuthorizedRequest,
   type ClientAuthProvider,
 } from "./auth.js";
+export { type BearerChallenge, bearerChallenge } from "./auth-challenge.js";
 export { createInMemoryPair, type InMemoryPairOptions } from "./in-memory.js";
 
 // Stateless-era HTTP header values (shared by the HTTP transport, the server and the client).

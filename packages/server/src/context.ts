@@ -1,5 +1,5 @@
 import type { Era, Revision } from "@mcpkit/schema";
-import type { JsonObject, MessageContext, Params, RequestContext, RequestId } from "@mcpkit/core";
+import type { AuthInfo, JsonObject, MessageContext, Params, RequestContext, RequestId } from "@mcpkit/core";
 import type { Ask } from "./input.js";
 import type { ServerSession } from "./session.js";
 import type {
@@ -53,6 +53,12 @@ export interface ServerContext {
   readonly client: ClientDescription;
   /** What the transport knows: HTTP headers, auth info. */
   readonly transport: MessageContext;
+  /**
+   * Who sent the request, as the transport's `authenticate` hook verified it (subject, client id,
+   * scopes, expiry, claims); undefined when the request came in anonymously or over a transport
+   * without credentials (stdio).
+   */
+  readonly auth: AuthInfo | undefined;
   readonly session: ServerSession;
   /** Reports progress, when the client asked for it (a no-op otherwise). */
   progress(progress: number, total?: number, message?: string): Promise<void>;
@@ -87,6 +93,7 @@ class HandlerServerContext implements ServerContext {
   readonly era: Era;
   readonly meta: Readonly<Record<string, unknown>>;
   readonly transport: MessageContext;
+  readonly auth: AuthInfo | undefined;
   readonly #engine: RequestContext;
   readonly #ask: Ask;
   // Made on first use and kept (most handlers use none), so a handler may destructure them.
@@ -112,6 +119,7 @@ class HandlerServerContext implements ServerContext {
     this.revision = ctx.revision;
     this.era = ctx.era;
     this.transport = ctx.context;
+    this.auth = ctx.context.authInfo;
   }
 
   get signal(): AbortSignal {

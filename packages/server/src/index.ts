@@ -12,6 +12,7 @@ export {
 } from "./session.js";
 export type { ClientDescription, ServerContext } from "./context.js";
 export type { InboundRequest, Middleware } from "./middleware.js";
+export { type AuthorizationOptions, requireScopes } from "./scopes.js";
 export type { RegistrationHandle } from "./registry.js";
 export { isInputNeeded } from "./input.js";
 export { compileSchema, type JsonSchema, type SchemaCheck, type SchemaIssue } from "./json-schema.js";

@@ -1,4 +1,4 @@
-import type { JsonObject, MessageContext, Params, RequestId } from "@mcpkit/core";
+import type { AuthInfo, JsonObject, MessageContext, Params, RequestId } from "@mcpkit/core";
 import type { Era, Revision } from "@mcpkit/schema";
 import type { ClientDescription } from "./context.js";
 import type { ServerSession } from "./session.js";
@@ -13,13 +13,15 @@ export interface InboundRequest {
   readonly signal: AbortSignal;
   readonly client: ClientDescription;
   readonly transport: MessageContext;
+  /** Who sent the request (the transport's verified `authInfo`); undefined when anonymous. */
+  readonly auth: AuthInfo | undefined;
   readonly session: ServerSession;
 }
 
 /**
  * Runs around every inbound request, built-ins (`initialize`, `ping`, `server/discover`) included,
  * in the order added: the first added is the outermost. Call `next()` to continue, or return (or
- * throw `McpError`) to answer without it.
+ * throw `McpError`, or `AuthenticationError` for a 401/403 with a challenge) to answer without it.
  *
  * @example
  * ```ts
@@ -31,8 +33,12 @@ export interface InboundRequest {
  *     console.error(`${request.method} took ${Date.now() - started} ms`);
  *   }
  * });
+ * // Only members of the "ops" group may call tools (the transport's `authenticate` hook verified
+ * // the token; over stdio there is none, so every call is refused there).
  * server.use((request, next) => {
- *   if (request.method === "tools/call" && !request.transport.authInfo) throw new McpError(-32001, "Unauthorized");
+ *   const groups = request.auth?.claims?.groups;
+ *   if (request.method === "tools/call" && !(Array.isArray(groups) && groups.includes("ops")))
+ *     throw new AuthenticationError(403, "insufficient_scope", "tools are for the ops group");
  *   return next();
  * });
  * ```

@@ -16,6 +16,7 @@ import { assertNoTaskSupport, assertNoTasksCapability } from "./tasks-unsupporte
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
+import type { AuthorizationOptions } from "./scopes.js";
 import { Paginator } from "./pagination.js";
 import { type RegistrationHandle, Registry } from "./registry.js";
 import {
@@ -79,6 +80,11 @@ export interface ServerOptions {
    * Schemas with a Standard JSON Schema converter of their own (zod 4.2+) need no hook.
    */
   readonly toJsonSchema?: ToJsonSchema;
+  /**
+   * How the scope checks of tools, resources and prompts (their `scopes`) word their challenge:
+   * the protected-resource metadata URL to name. See {@link AuthorizationOptions}.
+   */
+  readonly authorization?: AuthorizationOptions;
   /** Where session-era resource subscriptions are kept. Default: a {@link MemorySubscriptionStore}. */
   readonly subscriptions?: SubscriptionStore;
   /** Problems with no caller to report to (a failing notification, a handler crash). */
@@ -159,6 +165,7 @@ export class Server {
       paginator: new Paginator(options.pageSize ?? 100, options.requestState?.secret),
       listCache: options.cache?.list ?? { ttlMs: 60_000, cacheScope: "public" },
       readCache: options.cache?.read ?? { ttlMs: 0, cacheScope: "private" },
+      authorization: options.authorization ?? {},
     };
     const builtins: Record<string, ServerRequestHandler> = {
       ...toolHandlers(this.tools, env, report),

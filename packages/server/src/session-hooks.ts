@@ -51,6 +51,7 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
         signal: ctx.signal,
         client: { info: ctx.peer.info, capabilities: ctx.peer.capabilities },
         transport: ctx.context,
+        auth: ctx.context.authInfo,
         session: this.session,
       },
       run,

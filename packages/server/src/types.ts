@@ -52,6 +52,11 @@ export interface ToolDefinition {
    * a validator for schemas that `$ref` other documents).
    */
   readonly validate?: SchemaCheck;
+  /**
+   * Scopes the caller's credentials must grant (`ctx.auth.scopes`), checked before the handler
+   * runs: none granted → 401, some missing → 403 `insufficient_scope` naming them. Not shown to clients.
+   */
+  readonly scopes?: readonly string[];
 }
 
 /**
@@ -125,6 +130,11 @@ export interface ResourceDefinition {
   readonly _meta?: Meta;
   /** Cache hint of its `resources/read` results (2026-07-28), overriding the server's default. */
   readonly cache?: CacheHint;
+  /**
+   * Scopes the caller's credentials must grant (`ctx.auth.scopes`), checked before the handler
+   * runs: none granted → 401, some missing → 403 `insufficient_scope` naming them. Not shown to clients.
+   */
+  readonly scopes?: readonly string[];
 }
 
 /** What a resource read returns. */
@@ -148,6 +158,11 @@ export interface ResourceTemplateDefinition {
   readonly cache?: CacheHint;
   /** Completers for the template's variables, by name. */
   readonly complete?: Readonly<Record<string, Completer>>;
+  /**
+   * Scopes the caller's credentials must grant (`ctx.auth.scopes`), checked before the handler
+   * runs: none granted → 401, some missing → 403 `insufficient_scope` naming them. Not shown to clients.
+   */
+  readonly scopes?: readonly string[];
 }
 
 export type TemplateReadHandler = (
@@ -168,6 +183,11 @@ export interface PromptDefinition {
   readonly arguments?: readonly PromptArgumentDefinition[];
   readonly icons?: readonly Icon[];
   readonly _meta?: Meta;
+  /**
+   * Scopes the caller's credentials must grant (`ctx.auth.scopes`), checked before the handler
+   * runs: none granted → 401, some missing → 403 `insufficient_scope` naming them. Not shown to clients.
+   */
+  readonly scopes?: readonly string[];
 }
 
 export interface PromptResult {

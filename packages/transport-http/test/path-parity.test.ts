@@ -149,7 +149,7 @@ describe("the native and web paths answer alike", () => {
     const refused = await sameOnBoth(urls, { headers: { ...POST_HEADERS, origin: app }, body: "{not json" });
     expect([refused.status, refused.headers["access-control-expose-headers"]]).toEqual([
       400,
-      "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After, X-Id",
+      "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce, Retry-After, X-Id",
     ]);
     const answer = await sameOnBoth(urls, { headers: { ...POST_HEADERS, origin: app }, body: INIT });
     expect(answer.headers).toMatchObject({

@@ -40,9 +40,9 @@ forEachHttpPath(() => {
       expect(response.headers["access-control-allow-origin"]).toBe(APP);
       expect(response.headers["access-control-allow-methods"]).toBe("GET, POST, DELETE, OPTIONS");
       expect(response.headers["access-control-allow-headers"]).toBe(
-        "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID",
+        "Content-Type, Accept, Authorization, DPoP, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID",
       );
-      expect(CORS_ALLOW_HEADERS).toHaveLength(8);
+      expect(CORS_ALLOW_HEADERS).toHaveLength(9);
       expect(response.headers["access-control-max-age"]).toBe("3600");
       expect(response.headers.vary).toBe("Origin");
       expect(response.headers["access-control-allow-credentials"]).toBeUndefined();
@@ -54,7 +54,7 @@ forEachHttpPath(() => {
       expect(init.status).toBe(200);
       expect(init.headers["access-control-allow-origin"]).toBe(APP);
       expect(init.headers["access-control-expose-headers"]).toBe(
-        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After",
+        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce, Retry-After",
       );
       const sessionId = String(init.headers["mcp-session-id"]);
       const refused = await raw(url, {
@@ -69,7 +69,7 @@ forEachHttpPath(() => {
       });
       expect([deleted.status, deleted.headers["access-control-expose-headers"]]).toEqual([
         204,
-        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After",
+        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce, Retry-After",
       ]);
     });
 
@@ -108,7 +108,7 @@ forEachHttpPath(() => {
         String(response.headers["access-control-allow-headers"]).endsWith(", Last-Event-ID, X-Api-Key"),
       ).toBe(true);
       expect(response.headers["access-control-expose-headers"]).toBe(
-        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, Retry-After, X-Request-Id",
+        "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, DPoP-Nonce, Retry-After, X-Request-Id",
       );
     });
 

@@ -8,7 +8,7 @@ export function refuse(socket: Duplex, refusal: Refusal): void {
   const lines = [
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ""}`,
     "Connection: close",
-    "Content-Type: text/plain; charset=utf-8",
+    `Content-Type: ${refusal.contentType ?? "text/plain; charset=utf-8"}`,
     `Content-Length: ${body.length}`,
     ...Object.entries(refusal.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
   ];

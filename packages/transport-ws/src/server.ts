@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server as HttpServer, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import type { AuthInfo } from "@mcpkit/core";
+import { AuthenticationError, type AuthInfo } from "@mcpkit/core";
 import { WebSocketServer } from "ws";
 import {
   CloseCode,
@@ -21,6 +21,7 @@ import {
   inspectUpgrade,
   isRefusal,
   unauthorized,
+  withoutCredentials,
 } from "./upgrade.js";
 
 /** Options of {@link serveWebSocket}. */
@@ -38,10 +39,16 @@ export interface WebSocketServeOptions {
   /** Origins allowed when a request has an `Origin` header (browsers). Default none: requests without `Origin` are not affected. */
   readonly allowedOrigins?: OriginPolicy;
   /**
-   * Verifies the credentials of an upgrade request. Return the identity to accept (it becomes every
-   * message's `authInfo`), or `null` to refuse with 401. Without it, no credentials are required.
+   * Verifies the credentials of an upgrade request; the same hook shape as the HTTP transports'
+   * (`bearerAuth(...)` from `@mcpkit/auth` fits). Return the identity to accept (it becomes every
+   * message's `authInfo`), `undefined` to accept anonymously, or throw an `AuthenticationError`
+   * to refuse the upgrade with its status, its headers (the `WWW-Authenticate` challenge) and a
+   * JSON body `{"error","error_description"}`; `null` refuses with a plain 401. Any other throw is
+   * a 500. Without it, no credentials are required.
    */
-  readonly authenticate?: (request: UpgradeRequest) => AuthInfo | null | Promise<AuthInfo | null>;
+  readonly authenticate?: (
+    request: UpgradeRequest,
+  ) => AuthInfo | null | undefined | Promise<AuthInfo | null | undefined>;
   /** Largest inbound or outbound message, in UTF-8 bytes. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /** How often to ping each client. Default 30 000 ms; 0 turns keep-alive off. */
@@ -225,12 +232,20 @@ export class McpWebSocketServer {
     try {
       if (this.options.authenticate) {
         const verified = await this.options.authenticate(inspected);
-        if (!verified) return refuse(socket, unauthorized("the credentials are missing or invalid"));
-        if (verified.expiresAt !== undefined && verified.expiresAt * 1000 <= Date.now())
+        if (verified === null) return refuse(socket, unauthorized("the credentials are missing or invalid"));
+        if (verified?.expiresAt !== undefined && verified.expiresAt * 1000 <= Date.now())
           return refuse(socket, unauthorized("the token has expired"));
         authInfo = verified;
       }
     } catch (error) {
+      if (error instanceof AuthenticationError) {
+        return refuse(socket, {
+          status: error.status,
+          headers: error.headers,
+          contentType: "application/json",
+          body: JSON.stringify({ error: error.error, error_description: error.message }),
+        });
+      }
       this.report(error);
       return refuse(socket, { status: 500, body: "authorization failed" });
     } finally {
@@ -267,7 +282,9 @@ export class McpWebSocketServer {
       pingIntervalMs: options.pingIntervalMs ?? defaults.pingIntervalMs,
       pongTimeoutMs: options.pongTimeoutMs ?? defaults.pongTimeoutMs,
       firstMessageTimeoutMs: options.firstMessageTimeoutMs ?? serverDefaults.firstMessageTimeoutMs,
-      context: authInfo ? { headers: request.headers, authInfo } : { headers: request.headers },
+      context: authInfo
+        ? { headers: withoutCredentials(request.headers), authInfo }
+        : { headers: withoutCredentials(request.headers) },
     };
   }
 

@@ -1,23 +1,37 @@
 import type { IncomingMessage } from "node:http";
+import type { AuthenticationRequest } from "@mcpkit/core";
 import { BEARER_PROTOCOL_PREFIX, SUBPROTOCOL } from "./convention.js";
 import { tokenFromProtocol } from "./bearer.js";
 
-/** What the server knows of an upgrade request when it decides whether to accept it. */
-export interface UpgradeRequest {
-  /** Request headers, lower-cased names, without `authorization` and without the bearer subprotocol entry. */
+/**
+ * What the server knows of an upgrade request when it decides whether to accept it: an
+ * {@link AuthenticationRequest} (so `bearerAuth(...)` from `@mcpkit/auth` serves as the
+ * server's `authenticate`), plus the token and the peer's address.
+ */
+export interface UpgradeRequest extends AuthenticationRequest {
+  /** Always `GET`. */
+  readonly method: "GET";
+  /** The full URL as the client addressed it: `ws://` or `wss://`, host, path and query. */
+  readonly url: string;
+  /** Path and query of the request URL. */
+  readonly path: string;
+  /**
+   * Request headers, lower-cased names, without the bearer subprotocol entry; a token sent in
+   * that entry appears as `authorization: Bearer <token>`, as if sent in the header.
+   */
   readonly headers: Readonly<Record<string, string>>;
   /** The bearer token, from `Authorization: Bearer` or the `mcp.bearer.` subprotocol entry. */
   readonly token: string | undefined;
-  /** Path and query of the request URL. */
-  readonly url: string;
   readonly remoteAddress: string | undefined;
 }
 
-/** A refusal before the upgrade: an HTTP status and a plain-text reason. */
+/** A refusal before the upgrade: an HTTP status and a reason (plain text unless `contentType` says otherwise). */
 export interface Refusal {
   readonly status: number;
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Default `text/plain; charset=utf-8`. */
+  readonly contentType?: string;
 }
 
 export type OriginPolicy = readonly string[] | ((origin: string) => boolean);
@@ -43,14 +57,20 @@ export function inspectUpgrade(request: IncomingMessage, origins: OriginPolicy):
     token = tokenFromProtocol(bearerEntries[0]);
     if (token === undefined) return { status: 400, body: "the bearer subprotocol entry is not base64url" };
   } else if (authorization !== undefined) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const match = /^(?:Bearer|DPoP)\s+(\S+)\s*$/i.exec(authorization);
     if (!match) return unauthorized("the Authorization header is not a bearer token");
     token = match[1];
   }
+  const headers = contextHeaders(request);
+  const path = request.url ?? "/";
+  const scheme = (request.socket as { encrypted?: boolean }).encrypted ? "wss" : "ws";
   return {
-    headers: contextHeaders(request),
+    method: "GET",
+    url: path.startsWith("/") ? `${scheme}://${request.headers.host ?? "localhost"}${path}` : path,
+    path,
+    headers:
+      token === undefined ? headers : { ...headers, authorization: authorization ?? `Bearer ${token}` },
     token,
-    url: request.url ?? "/",
     remoteAddress: request.socket.remoteAddress,
   };
 }
@@ -76,6 +96,12 @@ function offeredProtocols(request: IncomingMessage): string[] {
 }
 
 /** Headers for the `MessageContext`: credentials stay out (they are in `authInfo`, once verified). */
+export function withoutCredentials(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const { authorization: _authorization, dpop: _dpop, ...rest } = headers;
+  return rest;
+}
+
+/** Request headers without `authorization` and without the bearer subprotocol entry. */
 function contextHeaders(request: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {

@@ -1,4 +1,5 @@
 import type { MethodInfo } from "@mcpkit/schema";
+import { AuthenticationError } from "../auth.js";
 import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
@@ -19,6 +20,7 @@ import {
   invalidParamsError,
   methodNotFound,
 } from "./checks.js";
+import { authErrorToMcp, noteRefusal } from "./auth-refusal.js";
 import { InflightTable } from "./inflight.js";
 import { type ContextHost, HandlerContext } from "./request-context.js";
 import { RunningRequest } from "./running-request.js";
@@ -208,10 +210,16 @@ export class InboundDispatcher {
     return this.refused(ran.entry, error);
   }
 
-  /** An MCP error goes back as it is, anything else as -32603 (unless the request was cancelled). */
+  /**
+   * An MCP error goes back as it is, an `AuthenticationError` as -32001/-32003 (with its HTTP
+   * refusal noted), anything else as -32603 (unless the request was cancelled).
+   */
   private refused(entry: RunningRequest, error: unknown): JsonRpcResponse | undefined {
     if (entry.cancelled) return undefined;
     if (error instanceof McpError) return errorResponse(entry.id, error);
+    // A refused credential or scope: its HTTP status and challenge go with the response.
+    if (error instanceof AuthenticationError)
+      return noteRefusal(errorResponse(entry.id, authErrorToMcp(error)), error);
     // The message and stack may hold internals: they stay local.
     this.host.report(asError(error));
     return errorResponse(entry.id, internalError());

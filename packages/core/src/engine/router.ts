@@ -6,6 +6,7 @@ import type { JsonRpcPayload, JsonRpcResponse, RequestId } from "../jsonrpc/type
 import { SENT, type MessageContext, type SendOptions, type UnreadableFrame } from "../transport.js";
 import type { EraStrategy } from "../eras/era.js";
 import { describeIssue, firstResultIssue } from "./checks.js";
+import { refusalOf } from "./auth-refusal.js";
 import { errorResponse, type InboundDispatcher } from "./inbound.js";
 import type { PendingRequests } from "./pending.js";
 
@@ -79,7 +80,13 @@ export class MessageRouter {
   /** Sends the answer to an inbound request; a result the transport cannot carry becomes -32603. */
   private respond(response: JsonRpcResponse): void {
     if (!this.host.isOpen()) return;
-    const options = response.id === null ? {} : { relatedRequestId: response.id };
+    const refusal = refusalOf(response);
+    const options =
+      response.id === null
+        ? {}
+        : refusal
+          ? { relatedRequestId: response.id, httpRefusal: refusal }
+          : { relatedRequestId: response.id };
     const sent = this.host.send(response, options);
     if (sent === SENT) return;
     sent.catch((error: unknown) => {

@@ -7,6 +7,16 @@ export const ErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  /**
+   * The request needs credentials that are missing or invalid: a handler or middleware threw an
+   * `AuthenticationError` with status 401 (an HTTP transport answers 401 with its challenge).
+   */
+  Unauthorized: -32001,
+  /**
+   * The credentials do not allow the request (e.g. a scope is missing): an `AuthenticationError`
+   * with status 403 (an HTTP transport answers 403 with its challenge).
+   */
+  Forbidden: -32003,
   /** Resource not found, up to 2025-11-25 (2026-07-28 uses InvalidParams). */
   ResourceNotFound: -32002,
   /** 2026-07-28: HTTP headers disagree with the body. */

@@ -1,6 +1,7 @@
 import { ErrorCode, McpError, truncateEcho } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { Registry } from "../registry.js";
+import { requireScopes } from "../scopes.js";
 import type { ServerRequestHandler } from "../session.js";
 import { blockFor, pick, sinceFields } from "../shape.js";
 import type { ContentBlock, PromptDefinition, PromptHandler, PromptMessage } from "../types.js";
@@ -52,6 +53,8 @@ export function promptHandlers(
         const echoed = truncateEcho(name);
         throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${echoed}`, { name: echoed });
       }
+      if (prompt.scopes)
+        requireScopes(ctx, prompt.scopes, `prompt ${JSON.stringify(prompt.name)}`, env.authorization);
       const args = (params.arguments ?? {}) as Record<string, string>;
       for (const argument of prompt.arguments ?? []) {
         if (argument.required && args[argument.name] === undefined) {

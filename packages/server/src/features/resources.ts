@@ -3,6 +3,7 @@ import type { Revision } from "@mcpkit/schema";
 import type { ServerContext } from "../context.js";
 import type { Registry } from "../registry.js";
 import type { ServerRequestHandler } from "../session.js";
+import { requireScopes } from "../scopes.js";
 import { pick, sinceFields } from "../shape.js";
 import { UriTemplate } from "../uri-template.js";
 import type {
@@ -86,8 +87,14 @@ export function resourceHandlers(
   templateRegistry: Registry<TemplateRegistration>,
   env: FeatureEnv,
 ): Record<string, ServerRequestHandler> {
-  const mustExist = (uri: string, ctx: ServerContext) => {
-    if (!resolveUri(resources, templateRegistry, uri)) throw resourceNotFound(ctx.revision, uri);
+  /** The resource or template serving `uri`, once the caller's scopes allow it. */
+  const permitted = (uri: string, ctx: ServerContext) => {
+    const found = resolveUri(resources, templateRegistry, uri);
+    if (!found) throw resourceNotFound(ctx.revision, uri);
+    const scopes = "resource" in found ? found.resource.scopes : found.template.scopes;
+    if (scopes)
+      requireScopes(ctx, scopes, `resource ${JSON.stringify(truncateEcho(uri))}`, env.authorization);
+    return found;
   };
   return {
     "resources/list": async (params, ctx) => {
@@ -107,8 +114,7 @@ export function resourceHandlers(
       ),
     "resources/read": async (params, ctx) => {
       const uri = String(params.uri);
-      const found = resolveUri(resources, templateRegistry, uri);
-      if (!found) throw resourceNotFound(ctx.revision, uri);
+      const found = permitted(uri, ctx);
       const result: ReadResult =
         "resource" in found
           ? await found.resource.handler(uri, ctx)
@@ -118,7 +124,7 @@ export function resourceHandlers(
     },
     "resources/subscribe": async (params: Params, ctx) => {
       const uri = String(params.uri);
-      mustExist(uri, ctx);
+      permitted(uri, ctx);
       if (!(await ctx.session.subscribe(uri))) {
         throw new McpError(ErrorCode.InvalidParams, "Too many subscriptions", { uri: truncateEcho(uri) });
       }

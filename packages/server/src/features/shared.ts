@@ -1,6 +1,7 @@
 import type { Params } from "@mcpkit/core";
 import type { ServerContext } from "../context.js";
 import type { Paginator } from "../pagination.js";
+import type { AuthorizationOptions } from "../scopes.js";
 import type { CacheHint } from "../types.js";
 
 /** What feature handlers share: pagination and cache defaults. */
@@ -8,6 +9,8 @@ export interface FeatureEnv {
   readonly paginator: Paginator;
   readonly listCache: CacheHint;
   readonly readCache: CacheHint;
+  /** The challenge parameters of scope checks. */
+  readonly authorization: AuthorizationOptions;
 }
 
 /** Stateless-era results carry cache hints; session-era results do not. */

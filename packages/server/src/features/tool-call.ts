@@ -1,9 +1,17 @@
-import { ErrorCode, type JsonObject, McpError, type Params, truncateEcho } from "@mcpkit/core";
+import {
+  AuthenticationError,
+  ErrorCode,
+  type JsonObject,
+  McpError,
+  type Params,
+  truncateEcho,
+} from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ServerContext } from "../context.js";
 import { isInputNeeded } from "../input.js";
 import { checkOf } from "../json-schema.js";
 import type { Registry } from "../registry.js";
+import { type AuthorizationOptions, requireScopes } from "../scopes.js";
 import { blockFor } from "../shape.js";
 import type { Parsed } from "../standard-schema.js";
 import type { ToolResult } from "../types.js";
@@ -22,6 +30,7 @@ export function callTool(
   params: Params,
   ctx: ServerContext,
   report: (error: Error) => void,
+  authorization: AuthorizationOptions = {},
 ): Answer {
   const name = String(params.name);
   const tool = tools.get(name);
@@ -29,6 +38,8 @@ export function callTool(
     const echoed = truncateEcho(name);
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${echoed}`, { name: echoed });
   }
+  // Scopes first: a caller without them learns nothing from checks of its arguments.
+  if (tool.scopes) requireScopes(ctx, tool.scopes, `tool ${JSON.stringify(tool.name)}`, authorization);
   const given = (params.arguments ?? {}) as Record<string, unknown>;
   // Header mirrors are checked before the arguments: a mismatch is a refused request (HTTP 400).
   if (typeof given === "object" && given !== null) assertParamHeaders(tool, given, ctx);
@@ -69,9 +80,12 @@ function runTool(
   );
 }
 
-/** A handler that threw: a tool error the model sees, except MCP errors and input requests. */
+/**
+ * A handler that threw: a tool error the model sees, except MCP errors, input requests and
+ * refused credentials (which the client must see as such: 401/403 with a challenge).
+ */
 function failedTool(error: unknown, revision: Revision): JsonObject {
-  if (isInputNeeded(error) || error instanceof McpError) throw error;
+  if (isInputNeeded(error) || error instanceof McpError || error instanceof AuthenticationError) throw error;
   return resultFor(revision, errorResult(error instanceof Error ? error.message : String(error)));
 }
 

@@ -14,6 +14,13 @@ import { RefusalCode, refusal } from "../server/refusal.js";
 import { IdleClock } from "../server/idle-clock.js";
 import { newSessionId } from "../server/session-id.js";
 import { sessionLimitRefusal } from "../server/session-limit.js";
+import {
+  type Verified,
+  authenticateRequest,
+  isReply,
+  notTheSessionOwner,
+  subjectOf,
+} from "../server/authenticate.js";
 import { type LegacySseHandlerOptions, type ResolvedLegacyOptions, resolveLegacyOptions } from "./options.js";
 import { LegacySseServerTransport } from "./server-transport.js";
 
@@ -108,8 +115,17 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
       return refusal(403, "Forbidden: Origin not allowed");
     }
     const { ssePath, messagePathname } = this.options;
-    if (request.method === "GET" && url.pathname === ssePath) return this.open(request);
-    if (request.method === "POST" && url.pathname === messagePathname) return this.post(request, url);
+    const opening = request.method === "GET" && url.pathname === ssePath;
+    const posting = request.method === "POST" && url.pathname === messagePathname;
+    // Credentials are checked only when asked for, and only on the two requests that do anything.
+    let verified: Verified | undefined;
+    if (this.options.authenticate && (opening || posting)) {
+      const outcome = await authenticateRequest(this.options.authenticate, request);
+      if (isReply(outcome)) return outcome;
+      verified = outcome;
+    }
+    if (opening) return this.open(request, verified);
+    if (posting) return this.post(request, url, verified);
     const allow = [url.pathname === ssePath ? "GET" : "", url.pathname === messagePathname ? "POST" : ""];
     const allowed = allow.filter((m) => m !== "").join(", ");
     if (allowed === "") return refusal(404, "Not Found");
@@ -120,22 +136,26 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: allowed });
   }
 
-  private async open(request: InboundRequest): Promise<Reply> {
+  private async open(request: InboundRequest, verified: Verified | undefined): Promise<Reply> {
     if (!accepts(request.header("accept"), MediaType.sse)) {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
     if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
     const { maxMessageBytes, keepAliveMs, maxBufferedBytes, maxSessions } = this.options;
     if (this.sessions.size >= maxSessions) return sessionLimitRefusal(maxSessions);
-    const session = new LegacySseServerTransport(newSessionId(), {
-      maxMessageBytes,
-      keepAliveMs,
-      maxBufferedBytes,
-      idleClock: this.idleClock,
-      onEnd: (ended) => {
-        if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
+    const session = new LegacySseServerTransport(
+      newSessionId(),
+      {
+        maxMessageBytes,
+        keepAliveMs,
+        maxBufferedBytes,
+        idleClock: this.idleClock,
+        onEnd: (ended) => {
+          if (this.sessions.get(ended.sessionId) === ended) this.sessions.delete(ended.sessionId);
+        },
       },
-    });
+      subjectOf(verified?.auth),
+    );
     this.sessions.set(session.sessionId, session);
     const body = request.openBody();
     session.openStream(this.endpointUrl(session.sessionId), body);
@@ -151,7 +171,7 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     return { status: 200, headers: SSE_HEADERS, body };
   }
 
-  private async post(request: InboundRequest, url: URL): Promise<Reply> {
+  private async post(request: InboundRequest, url: URL, verified: Verified | undefined): Promise<Reply> {
     const sessionId = url.searchParams.get(SESSION_QUERY_PARAMETER);
     if (sessionId === null || sessionId === "") {
       return refusal(400, `Bad Request: the ${SESSION_QUERY_PARAMETER} query parameter is required`);
@@ -159,6 +179,7 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     const session = this.sessions.get(sessionId);
     if (!session || session.isClosed)
       return refusal(404, "Not Found: no such session (its stream has ended)");
+    if (session.owner !== subjectOf(verified?.auth)) return notTheSessionOwner("session");
     if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
@@ -173,7 +194,10 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     const oversized = oversizedBatch(value, this.options.maxBatchSize);
     if (oversized) return oversized;
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
-    session.receive(value, { headers: request.headerRecord() });
+    session.receive(
+      value,
+      verified ? { headers: verified.headers, authInfo: verified.auth } : { headers: request.headerRecord() },
+    );
     return emptyReply(202);
   }
 

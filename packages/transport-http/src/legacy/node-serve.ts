@@ -89,7 +89,7 @@ export interface DualHttpServer {
  * Streamable HTTP on `path` (default `/mcp`), and the deprecated HTTP+SSE pair on `ssePath` and
  * `messagePath` (defaults `/sse`, `/messages`) for 2024-11-05 clients. Host/Origin allow-lists,
  * CORS, size limits, `maxBatchSize`, `maxSessions` (a cap for each kind), `idleTimeoutMs`,
- * `keepAliveMs` and `onError` apply to both; the other options are Streamable HTTP's
+ * `keepAliveMs`, `onError` and `authenticate` apply to both; the other options are Streamable HTTP's
  * (`onStateless` included). Other paths get 404.
  *
  * @example
@@ -116,6 +116,7 @@ export async function serveHttpWithLegacySse(options: DualServeOptions): Promise
     allowedOrigins: shared.allowedOrigins,
     cors: shared.cors,
     onError: shared.onError,
+    authenticate: shared.authenticate,
   });
   const legacyPaths = new Set([ssePath ?? "/sse", new URL(messagePath ?? "/messages", "http://x").pathname]);
   const toStreamable = toNodeListener(streamable);

@@ -1,3 +1,4 @@
+import type { Authenticate } from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
 import { DEFAULT_MAX_BATCH_SIZE } from "../server/batch-limit.js";
 import { DEFAULT_MAX_DISCARD_BYTES } from "../server/body.js";
@@ -67,12 +68,20 @@ export interface LegacySseHandlerOptions {
   readonly cors?: boolean | CorsOptions;
   /** Told about failures no HTTP response can carry (a throwing `onSession`). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Checks the credentials of the GET that opens a session and of every POST, as the Streamable
+   * HTTP handler's `authenticate` does: the session is bound to the subject that opened it, a
+   * POST with another subject's credentials gets 403. Default: none.
+   */
+  readonly authenticate?: Authenticate;
 }
 
 /** The options with their defaults filled in. */
 export interface ResolvedLegacyOptions
-  extends Required<Omit<LegacySseHandlerOptions, "allowedHosts" | "allowedOrigins" | "cors">>,
-    Pick<LegacySseHandlerOptions, "allowedHosts" | "allowedOrigins"> {
+  extends Required<
+      Omit<LegacySseHandlerOptions, "allowedHosts" | "allowedOrigins" | "cors" | "authenticate">
+    >,
+    Pick<LegacySseHandlerOptions, "allowedHosts" | "allowedOrigins" | "authenticate"> {
   /** CORS settings; undefined when off. */
   readonly cors: CorsOptions | undefined;
   /** The path part of `messagePath`, which POSTs are matched on. */
@@ -99,5 +108,6 @@ export function resolveLegacyOptions(options: LegacySseHandlerOptions): Resolved
     allowedOrigins: options.allowedOrigins,
     cors: resolveCors(options.cors),
     onError: options.onError ?? (() => {}),
+    authenticate: options.authenticate,
   };
 }

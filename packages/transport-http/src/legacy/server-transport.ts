@@ -60,6 +60,8 @@ export class LegacySseServerTransport implements Transport {
     /** The session id carried in the POST URL's `sessionId` query parameter. */
     readonly sessionId: string,
     private readonly settings: LegacySessionSettings,
+    /** @internal Whom the session is bound to: the subject (else client id) that opened it. */
+    readonly owner?: string,
   ) {
     this.closed = new Promise((resolve) => {
       this.resolveClosed = resolve;

@@ -35,6 +35,13 @@ export class NodeInbound implements InboundRequest {
     this.host = requestHost(this.target, req.headers.host);
   }
 
+  /** The URL as the client addressed it: `https` when the socket is TLS (a proxy in front must pass the right Host). */
+  get url(): string {
+    if (!this.target.startsWith("/")) return this.target;
+    const scheme = (this.req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+    return `${scheme}://${this.req.headers.host ?? this.host}${this.target}`;
+  }
+
   header(name: string): string | null {
     if (this.body !== undefined && (name === "content-length" || name === "transfer-encoding")) return null;
     const value = this.req.headers[name];

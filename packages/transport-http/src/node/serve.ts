@@ -45,8 +45,20 @@ export interface ServeOptions extends StreamableHttpHandlerOptions {
   readonly host?: string;
   /** Default 0 (any free port). */
   readonly port?: number;
-  /** The MCP endpoint's path; other paths get 404. Default `/mcp`. */
+  /** The MCP endpoint's path; other paths go to `fallback`, else get 404. Default `/mcp`. */
   readonly path?: string;
+  /**
+   * Answers requests to other paths, web-standard: a `Response`, or undefined for 404. For what
+   * sits beside a protected endpoint, e.g. the protected-resource metadata document
+   * (`protectedResourceMetadata(...).handler` from `@mcpkit/auth`). Default: none.
+   *
+   * @example
+   * ```ts
+   * declare const metadata: { handler(request: Request): Response | undefined };
+   * await serveStreamableHttp({ onSession: (t) => server.connect(t), fallback: metadata.handler });
+   * ```
+   */
+  readonly fallback?: (request: Request) => Response | undefined | Promise<Response | undefined>;
 }
 
 /** A running Streamable HTTP server from {@link serveStreamableHttp}. */
@@ -69,13 +81,14 @@ export interface StreamableHttpServer {
  * ```
  */
 export async function serveStreamableHttp(options: ServeOptions): Promise<StreamableHttpServer> {
-  const { host = "127.0.0.1", port = 0, path = "/mcp", ...handlerOptions } = options;
+  const { host = "127.0.0.1", port = 0, path = "/mcp", fallback, ...handlerOptions } = options;
   const handler = createStreamableHttpHandler(handlerOptions);
   const listener = toNodeListener(handler);
+  const other = fallback ? fallbackListener(fallback) : notFound;
   const httpServer = createServer((req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (pathname === path) return listener(req, res);
-    res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+    other(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -97,5 +110,30 @@ export async function serveStreamableHttp(options: ServeOptions): Promise<Stream
         httpServer.closeAllConnections();
       });
     },
+  };
+}
+
+function notFound(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+}
+
+/** A node listener answering with `fallback`'s web `Response`, or 404 when it has none. */
+function fallbackListener(fallback: NonNullable<ServeOptions["fallback"]>): NodeListener {
+  return (req, res) => {
+    let request: Request;
+    try {
+      request = toWebRequest(req, res);
+    } catch (error) {
+      writeReply(unreadable(error, MALFORMED_REQUEST), res);
+      return;
+    }
+    Promise.resolve()
+      .then(() => fallback(request))
+      .then(
+        (response) => (response ? writeWebResponse(response, res) : notFound(req, res)),
+        () => {
+          if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal error");
+        },
+      );
   };
 }

@@ -26,7 +26,7 @@ export interface CorsOptions {
   readonly allowCredentials?: boolean;
   /** Request headers to allow beyond the MCP ones (e.g. `X-Api-Key`). */
   readonly allowHeaders?: readonly string[];
-  /** Response headers to expose beyond `Mcp-Session-Id`, `MCP-Protocol-Version` and `WWW-Authenticate`. */
+  /** Response headers to expose beyond `Mcp-Session-Id`, `MCP-Protocol-Version`, `WWW-Authenticate` and `DPoP-Nonce`. */
   readonly exposeHeaders?: readonly string[];
 }
 
@@ -42,6 +42,7 @@ export const CORS_ALLOW_HEADERS = [
   "Content-Type",
   "Accept",
   "Authorization",
+  "DPoP",
   "MCP-Protocol-Version",
   "Mcp-Session-Id",
   "Mcp-Method",
@@ -61,6 +62,7 @@ export const CORS_EXPOSE_HEADERS = [
   "Mcp-Session-Id",
   "MCP-Protocol-Version",
   "WWW-Authenticate",
+  "DPoP-Nonce",
   "Retry-After",
 ] as const;
 

@@ -18,6 +18,13 @@ import { IdleClock } from "./idle-clock.js";
 import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
 import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
 import { StatelessEndpoint } from "./stateless/endpoint.js";
+import {
+  type Verified,
+  authenticateRequest,
+  isReply,
+  notTheSessionOwner,
+  subjectOf,
+} from "./authenticate.js";
 import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
 
 const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -140,7 +147,14 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       return refusal(403, "Forbidden: Origin not allowed");
     }
     const { method } = request;
-    if (method === "POST") return this.post(request);
+    // Credentials are checked only when asked for: an open endpoint's path is unchanged.
+    let verified: Verified | undefined;
+    if (this.options.authenticate && method !== "OPTIONS") {
+      const outcome = await authenticateRequest(this.options.authenticate, request);
+      if (isReply(outcome)) return outcome;
+      verified = outcome;
+    }
+    if (method === "POST") return this.post(request, verified);
     const stateless =
       this.stateless && isStatelessVersion(request) && request.header(Header.sessionId) === null;
     if (stateless && method !== "OPTIONS") {
@@ -153,15 +167,15 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
         },
       );
     }
-    if (method === "GET") return this.get(request);
-    if (method === "DELETE") return this.delete(request);
+    if (method === "GET") return this.get(request, verified);
+    if (method === "DELETE") return this.delete(request, verified);
     if (method === "OPTIONS" && this.cors) {
       return preflightReply(request.header("access-control-request-method") !== null, this.cors);
     }
     return refusal(405, "Method not allowed", RefusalCode.invalidRequest, { allow: "GET, POST, DELETE" });
   }
 
-  private async post(request: InboundRequest): Promise<Reply> {
+  private async post(request: InboundRequest, verified: Verified | undefined): Promise<Reply> {
     if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
@@ -180,7 +194,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const oversized = oversizedBatch(value, this.options.maxBatchSize);
     if (oversized) return oversized;
     if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
-    if (this.stateless && isStatelessPost(request, value)) return this.stateless.post(request, value, forms);
+    if (this.stateless && isStatelessPost(request, value))
+      return this.stateless.post(request, value, forms, verified);
 
     const initializing = hasInitialize(value);
     if (initializing && Array.isArray(value)) {
@@ -189,7 +204,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     let session: HttpServerTransport;
     let created = false;
     if (request.header(Header.sessionId) !== null) {
-      const found = this.session(request);
+      const found = this.session(request, verified);
       if (!(found instanceof HttpServerTransport)) return found;
       session = found;
     } else if (initializing) {
@@ -197,7 +212,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       // Sessions that ended but still hold messages for a last GET count: they hold memory.
       if (this.sessions.size >= this.options.maxSessions)
         return sessionLimitRefusal(this.options.maxSessions);
-      const fresh = await this.createSession();
+      const fresh = await this.createSession(subjectOf(verified?.auth));
       if (!(fresh instanceof HttpServerTransport)) return fresh;
       session = fresh;
       session.touch();
@@ -214,7 +229,9 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     if (badBatch) return badBatch;
 
     const ids = requestIdsOf(value);
-    const context = { headers: request.headerRecord() };
+    const context = verified
+      ? { headers: verified.headers, authInfo: verified.auth }
+      : { headers: request.headerRecord() };
     if (ids.length === 0) {
       session.receive(value, context);
       return emptyReply(202);
@@ -227,11 +244,14 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const decided = stream.form();
     const form = typeof decided === "string" ? decided : await decided;
     let headers = form === "sse" ? SSE_HEADERS : JSON_HEADERS;
+    // The one request of this POST was refused for its credentials: that status and challenge.
+    const refused = stream.statusDecided();
+    if (refused) headers = { ...headers, ...refused.headers };
     if (created) headers = { ...headers, [Header.sessionId]: session.sessionId };
-    return { status: 200, headers, body: sink };
+    return { status: refused?.status ?? 200, headers, body: sink };
   }
 
-  private async get(request: InboundRequest): Promise<Reply> {
+  private async get(request: InboundRequest, verified: Verified | undefined): Promise<Reply> {
     if (!accepts(request.header("accept"), MediaType.sse)) {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
@@ -240,7 +260,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
         allow: "POST, DELETE",
       });
     }
-    const session = this.requiredSession(request, true);
+    const session = this.requiredSession(request, verified, true);
     if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
@@ -260,8 +280,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     return { status: 200, headers: SSE_HEADERS, body: opened };
   }
 
-  private async delete(request: InboundRequest): Promise<Reply> {
-    const session = this.requiredSession(request);
+  private async delete(request: InboundRequest, verified: Verified | undefined): Promise<Reply> {
+    const session = this.requiredSession(request, verified);
     if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
@@ -269,19 +289,31 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     return emptyReply(204);
   }
 
-  private requiredSession(request: InboundRequest, draining = false): HttpServerTransport | Reply {
+  private requiredSession(
+    request: InboundRequest,
+    verified: Verified | undefined,
+    draining = false,
+  ): HttpServerTransport | Reply {
     if (request.header(Header.sessionId) === null) {
       return refusal(400, "Bad Request: Mcp-Session-Id header is required");
     }
-    return this.session(request, draining);
+    return this.session(request, verified, draining);
   }
 
-  /** The request's session; with `draining`, also one that ended with messages left for a GET. */
-  private session(request: InboundRequest, draining = false): HttpServerTransport | Reply {
+  /**
+   * The request's session; with `draining`, also one that ended with messages left for a GET.
+   * Refused (403) when the credentials are not those of the subject that opened it.
+   */
+  private session(
+    request: InboundRequest,
+    verified: Verified | undefined,
+    draining = false,
+  ): HttpServerTransport | Reply {
     const found = this.sessions.get(request.header(Header.sessionId) ?? "");
     if (!found || (found.isClosed && !(draining && found.draining))) {
       return refusal(404, "Not Found: no such session (it may have expired)");
     }
+    if (found.owner !== subjectOf(verified?.auth)) return notTheSessionOwner("session");
     found.touch();
     return found;
   }
@@ -292,8 +324,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     return refusal(400, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`);
   }
 
-  private async createSession(): Promise<HttpServerTransport | Reply> {
-    const session = new HttpServerTransport(newSessionId(), this.sessionSettings);
+  private async createSession(owner: string | undefined): Promise<HttpServerTransport | Reply> {
+    const session = new HttpServerTransport(newSessionId(), this.sessionSettings, owner);
     this.sessions.set(session.sessionId, session);
     try {
       await this.options.onSession(session);

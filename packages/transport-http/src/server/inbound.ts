@@ -16,6 +16,11 @@ export interface InboundRequest {
   readonly host: string | undefined;
   /** The request target as sent: a path with its query, or an absolute URL. */
   readonly target: string;
+  /**
+   * The full URL the client addressed (scheme, host, path, query), for the `authenticate` hook (a
+   * DPoP proof's `htu`). Only computed when read.
+   */
+  readonly url: string;
   /** A header's value by lower-case name, repeated values joined with `, `; null when absent. */
   header(name: string): string | null;
   /** Every header, lower-case names, for the message context handed to the engine. */

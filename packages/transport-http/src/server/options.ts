@@ -1,4 +1,4 @@
-import { sessionRevisions } from "@mcpkit/core";
+import { type Authenticate, sessionRevisions } from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
 import { DEFAULT_MAX_BATCH_SIZE } from "./batch-limit.js";
 import { DEFAULT_MAX_DISCARD_BYTES } from "./body.js";
@@ -117,13 +117,36 @@ export interface StreamableHttpHandlerOptions {
   readonly closeSseAfterMs?: number;
   /** CORS for browser clients; see {@link CorsOptions}. Default false (no CORS headers). */
   readonly cors?: boolean | CorsOptions;
+  /**
+   * Checks the credentials of every request (POST, GET, DELETE, both eras) after the Host and
+   * Origin checks and before anything is read or delivered: the `AuthInfo` it returns is
+   * each message's `authInfo` (a handler's `ctx.auth`); `undefined` lets the request in
+   * anonymously; an `AuthenticationError` is answered with its status, its headers (the
+   * `WWW-Authenticate` challenge) and `{"error","error_description"}`; any other throw is a 500
+   * (and `onError`). A session is bound to the subject that opened it (`subject`, else
+   * `clientId`): a request on it with another subject's credentials gets 403. `bearerAuth(...)`
+   * from `@mcpkit/auth` makes one. Default: none (no credentials checked).
+   *
+   * @example
+   * ```ts
+   * import { bearerAuth, jwtVerifier } from "@mcpkit/auth";
+   * createStreamableHttpHandler({
+   *   onSession: (t) => server.connect(t),
+   *   authenticate: bearerAuth({
+   *     verifier: jwtVerifier({ issuer: "https://auth.example.com", jwksUri: "https://auth.example.com/jwks", audience: "https://mcp.example.com/mcp" }),
+   *     resourceMetadataUrl: "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+   *   }),
+   * });
+   * ```
+   */
+  readonly authenticate?: Authenticate;
 }
 
 /** The options with their defaults filled in. */
 export type ResolvedOptions = Required<
-  Omit<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins" | "onStateless">
+  Omit<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins" | "onStateless" | "authenticate">
 > &
-  Pick<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins" | "onStateless">;
+  Pick<StreamableHttpHandlerOptions, "allowedHosts" | "allowedOrigins" | "onStateless" | "authenticate">;
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
   return {

@@ -1,4 +1,4 @@
-import type { RequestId } from "@mcpkit/core";
+import type { HttpRefusal, RequestId } from "@mcpkit/core";
 import { idKey } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { SseStream } from "./sse-stream.js";
@@ -27,6 +27,10 @@ export class RequestStream {
   private undecided: boolean;
   private settle: ((form: AnswerForm) => void) | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The HTTP refusal of the POST's one request, answered before the status was decided. */
+  private refusal: HttpRefusal | undefined;
+  /** Set once the endpoint has read the status: a refusal after that goes out as sent. */
+  private statusRead = false;
 
   constructor(
     ids: readonly RequestId[],
@@ -71,6 +75,15 @@ export class RequestStream {
     });
   }
 
+  /**
+   * The endpoint decides the POST's status now (once the form is known): the refusal to answer
+   * with, if the POST's one request was refused for its credentials before this.
+   */
+  statusDecided(): HttpRefusal | undefined {
+    this.statusRead = true;
+    return this.refusal;
+  }
+
   /** Sends a request or notification related to this POST; false when JSON mode cannot carry it. */
   related(json: string): boolean {
     if (this.undecided) this.becomeStream();
@@ -79,8 +92,13 @@ export class RequestStream {
     return true;
   }
 
-  /** Sends responses answering `ids`; the answer ends when nothing is left to answer. */
-  respond(json: string, ids: readonly RequestId[]): void {
+  /**
+   * Sends responses answering `ids`; the answer ends when nothing is left to answer. `refusal`
+   * (an error response refusing credentials) becomes the POST's status when the POST held only
+   * this request and its status is not decided yet.
+   */
+  respond(json: string, ids: readonly RequestId[], refusal?: HttpRefusal): void {
+    if (refusal && !this.batch && !this.stream && !this.statusRead) this.refusal = refusal;
     for (const id of ids) this.pending.delete(idKey(id));
     if (this.stream) {
       this.stream.emit(json);

@@ -1,4 +1,5 @@
 import {
+  type HttpRefusal,
   LocalError,
   type JsonRpcPayload,
   type MessageContext,
@@ -66,6 +67,11 @@ export class HttpServerTransport implements Transport {
     /** The `Mcp-Session-Id` of this session. */
     readonly sessionId: string,
     private readonly settings: SessionSettings,
+    /**
+     * @internal Whom the session is bound to: the subject (else client id) of the credentials
+     * that opened it; undefined when opened anonymously. Every later request must match it.
+     */
+    readonly owner?: string,
   ) {
     this.touch();
   }
@@ -115,7 +121,7 @@ export class HttpServerTransport implements Transport {
     const first = answered[0];
     if (first !== undefined) {
       const stream = this.streams?.get(idKey(first));
-      if (stream) return this.respond(stream, json, answered);
+      if (stream) return this.respond(stream, json, answered, options?.httpRefusal);
     } else if (options?.relatedRequestId !== undefined) {
       const stream = this.streams?.get(idKey(options.relatedRequestId));
       if (stream?.related(json)) return;
@@ -252,8 +258,13 @@ export class HttpServerTransport implements Transport {
     this.initializeId = undefined;
   }
 
-  private respond(stream: RequestStream, json: string, ids: readonly RequestId[]): void {
-    stream.respond(json, ids);
+  private respond(
+    stream: RequestStream,
+    json: string,
+    ids: readonly RequestId[],
+    refusal: HttpRefusal | undefined,
+  ): void {
+    stream.respond(json, ids, refusal);
     const streams = this.streams;
     if (!streams) return;
     for (const id of ids) if (streams.get(idKey(id)) === stream) streams.delete(idKey(id));

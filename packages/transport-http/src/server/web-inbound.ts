@@ -27,6 +27,10 @@ export class WebInbound implements InboundRequest {
     return this.request.url;
   }
 
+  get url(): string {
+    return this.request.url;
+  }
+
   header(name: string): string | null {
     return this.request.headers.get(name);
   }

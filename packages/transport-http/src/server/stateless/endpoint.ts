@@ -6,6 +6,7 @@ import type { InboundRequest } from "../inbound.js";
 import type { JsonResponse } from "../options.js";
 import { RefusalCode, refusal } from "../refusal.js";
 import { type Reply, emptyReply } from "../reply.js";
+import type { Verified } from "../authenticate.js";
 import { checkStatelessHeaders } from "./header-check.js";
 import { StatelessHttpServerTransport, type StatelessTransportSettings } from "./transport.js";
 
@@ -38,8 +39,16 @@ export class StatelessEndpoint {
 
   constructor(private readonly settings: StatelessEndpointSettings) {}
 
-  /** Answers one stateless POST whose body is parsed JSON-RPC (Content-Type and Accept already checked). */
-  async post(request: InboundRequest, body: unknown, forms: AnswerForms): Promise<Reply> {
+  /**
+   * Answers one stateless POST whose body is parsed JSON-RPC (Content-Type and Accept already
+   * checked); `verified` when the endpoint checked its credentials.
+   */
+  async post(
+    request: InboundRequest,
+    body: unknown,
+    forms: AnswerForms,
+    verified?: Verified,
+  ): Promise<Reply> {
     if (Array.isArray(body)) {
       return refusal(400, "Invalid Request: the 2026-07-28 era takes one message per POST, not a batch");
     }
@@ -59,7 +68,9 @@ export class StatelessEndpoint {
     }
     const transport = await this.current();
     if (!(transport instanceof StatelessHttpServerTransport)) return transport;
-    const context = { headers: request.headerRecord() };
+    const context = verified
+      ? { headers: verified.headers, authInfo: verified.auth }
+      : { headers: request.headerRecord() };
     if (requestId === undefined) {
       transport.deliver(message, context);
       return emptyReply(202);

@@ -1,3 +1,4 @@
+import type { HttpRefusal } from "@mcpkit/core";
 import { MediaType } from "../../shared/headers.js";
 import type { InboundRequest } from "../inbound.js";
 import type { AnswerMode } from "../request-stream.js";
@@ -75,8 +76,12 @@ export class StatelessExchange {
     this.connection?.write(sseMessage(json));
   }
 
-  /** The response (already carrying the client's id); `errorCode` when it is an error. */
-  respond(json: string, errorCode: number | undefined): void {
+  /**
+   * The response (already carrying the client's id); `errorCode` when it is an error; `refusal`
+   * when it refuses the request's credentials (its status and challenge, unless the stream is
+   * already open).
+   */
+  respond(json: string, errorCode: number | undefined, refusal?: HttpRefusal): void {
     if (this.finished) return;
     if (this.committed) {
       this.connection?.write(sseMessage(json));
@@ -84,11 +89,12 @@ export class StatelessExchange {
       this.connection?.close();
       return;
     }
-    const status = errorCode === undefined ? 200 : statusOfError(errorCode);
+    const status = refusal?.status ?? (errorCode === undefined ? 200 : statusOfError(errorCode));
     if (this.form.mode !== "sse" || (errorCode !== undefined && this.form.errorsAsJson)) {
-      this.commit({ status, headers: JSON_HEADERS, body: json });
+      const headers = refusal ? { ...JSON_HEADERS, ...refusal.headers } : JSON_HEADERS;
+      this.commit({ status, headers, body: json });
     } else {
-      const connection = this.openSse(status);
+      const connection = this.openSse(status, refusal?.headers);
       connection.write(sseMessage(json));
       connection.close();
     }
@@ -123,11 +129,12 @@ export class StatelessExchange {
     if (!this.committed && !this.finished) this.openSse(200);
   }
 
-  private openSse(status: number): SseConnection {
+  private openSse(status: number, extraHeaders?: Readonly<Record<string, string>>): SseConnection {
     const sink = this.http.openBody();
     const connection = new SseConnection(sink, this.form.keepAliveMs, () => this.cancel());
     this.connection = connection;
-    this.commit({ status, headers: SSE_HEADERS, body: sink });
+    const headers = extraHeaders ? { ...SSE_HEADERS, ...extraHeaders } : SSE_HEADERS;
+    this.commit({ status, headers, body: sink });
     return connection;
   }
 

@@ -1,4 +1,5 @@
 import {
+  type HttpRefusal,
   LocalError,
   MetaKey,
   statelessRevisions,
@@ -142,7 +143,7 @@ export class StatelessHttpServerTransport implements Transport {
       throw new LocalError("method_unavailable", "a stateless-era server sends no requests");
     }
     if ("id" in message && message.method === undefined) {
-      this.answer(message);
+      this.answer(message, options?.httpRefusal);
       return;
     }
     const related = options?.relatedRequestId;
@@ -157,7 +158,7 @@ export class StatelessHttpServerTransport implements Transport {
     );
   }
 
-  private answer(response: JsonObject): void {
+  private answer(response: JsonObject, refusal: HttpRefusal | undefined): void {
     const id = response.id;
     if (id === this.primeId || typeof id !== "string") return;
     const flight = this.inflight.get(id);
@@ -178,7 +179,7 @@ export class StatelessHttpServerTransport implements Transport {
       flight.exchange.respond(JSON.stringify(failure), -32603);
       throw error;
     }
-    flight.exchange.respond(json, code);
+    flight.exchange.respond(json, code, refusal);
   }
 
   /**
