@@ -90,6 +90,26 @@ describe("ClientCredentialsProvider", () => {
     expect(as.lines).toHaveLength(2);
   });
 
+  it("sends the token only to the server's origin (ws: read as http:), never elsewhere", async () => {
+    const as = await authorizationServer(() => ({ body: { access_token: "cc-1", token_type: "Bearer" } }));
+    const rs = await protectedResource(as, bearerIs("cc-1"));
+    const provider = new ClientCredentialsProvider({
+      serverUrl: `${rs.url}/mcp`,
+      client: { clientId: "svc", clientSecret: "pw" },
+    });
+    await sendThrough(provider, `${rs.url}/mcp`);
+    expect(await provider.headers({ method: "POST", url: `${rs.url}/other?x=1` })).toEqual({
+      authorization: "Bearer cc-1",
+    });
+    expect(await provider.headers({ method: "GET", url: rs.url.replace("http:", "ws:") + "/mcp" })).toEqual({
+      authorization: "Bearer cc-1",
+    });
+    expect(await provider.headers({ method: "POST", url: "http://elsewhere.example/mcp" })).toEqual({});
+    expect(
+      await provider.headers({ method: "POST", url: rs.url.replace("127.0.0.1", "localhost") + "/mcp" }),
+    ).toEqual({});
+  });
+
   it("requests a new token when the one held is within the expiry margin", async () => {
     let issued = 0;
     let now = 1_000_000;
