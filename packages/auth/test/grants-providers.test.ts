@@ -155,6 +155,33 @@ describe("ClientCredentialsProvider", () => {
     expect(issued).toBe(1);
   });
 
+  it("answers a tokenless 401 that arrives after the grant with a retry, not a second grant", async () => {
+    let issued = 0;
+    const as = await authorizationServer(() => ({
+      body: { access_token: `cc-${++issued}`, token_type: "Bearer" },
+    }));
+    const rs = await protectedResource(as, bearerIs("cc-1"));
+    const provider = new ClientCredentialsProvider({
+      serverUrl: `${rs.url}/mcp`,
+      client: { clientId: "svc", clientSecret: "pw" },
+    });
+    const noToken = {
+      method: "POST",
+      url: `${rs.url}/mcp`,
+      status: 401,
+      headers: {
+        "www-authenticate": `Bearer resource_metadata="${rs.url}/.well-known/oauth-protected-resource/mcp"`,
+      },
+    };
+    // Two requests refused together; their challenges are handled one after the other.
+    expect(await provider.onChallenge(noToken)).toBe("retry");
+    expect(await provider.onChallenge(noToken)).toBe("retry");
+    expect(issued).toBe(1);
+    expect(await provider.headers({ method: "POST", url: `${rs.url}/mcp` })).toEqual({
+      authorization: "Bearer cc-1",
+    });
+  });
+
   it("steps up on 403 insufficient_scope with the union of scopes, and stops when nothing more can be asked", async () => {
     const as = await authorizationServer((request) => {
       const scope = form(request).scope ?? "";

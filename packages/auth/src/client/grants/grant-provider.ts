@@ -119,6 +119,9 @@ export class GrantAuthProvider implements ClientAuthProvider {
       );
     }
     if (this.#token !== undefined && this.#unproven) {
+      // No error code: the request carried no token (RFC 6750 §3.1), so it left before this one
+      // was issued (requests refused together): send it again with the token, no new grant.
+      if (params.error === undefined) return "retry";
       throw new UnauthorizedError(
         `${response.url} refused the access token just issued by ${this.#discovery?.authorizationServer.token_endpoint ?? "the authorization server"}` +
           `${params.error ? ` (${params.error}${params.error_description ? `: ${params.error_description}` : ""})` : ""}`,
