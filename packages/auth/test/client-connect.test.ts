@@ -56,7 +56,8 @@ function methods(w: World): string[] {
 }
 
 it("connects in auto mode: the probe's 401 starts the flow, then the probe and initialize carry the token", async () => {
-  const w = (current = await world());
+  const w = await world();
+  current = w;
   protectedEndpoint(w);
   const authProvider = w.provider();
   const client = new Client({ clientInfo: { name: "t", version: "1" } });
@@ -73,7 +74,8 @@ it("connects in auto mode: the probe's 401 starts the flow, then the probe and i
 });
 
 it("fails connect with the discovery error when the PRM names another resource, not a version error", async () => {
-  const w = (current = await world());
+  const w = await world();
+  current = w;
   protectedEndpoint(w);
   w.prm.resource = "https://evil.example.com/mcp";
   const client = new Client({ clientInfo: { name: "t", version: "1" } });

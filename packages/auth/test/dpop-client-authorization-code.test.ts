@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDpopSigner, OAuthClientProvider } from "../src/index.js";
-import type { SeenRequest } from "./client-scripted-server.js";
+import type { ScriptedAnswer, SeenRequest } from "./client-scripted-server.js";
 import { form, sendThrough, ServerPool, verifyDpopProof } from "./grants-helpers.js";
 
 const pool = new ServerPool();
@@ -46,7 +46,7 @@ describe("OAuthClientProvider with a DPoP signer", () => {
       back.searchParams.set("state", url.searchParams.get("state") ?? "");
       return { status: 302, headers: { location: back.href } };
     });
-    as.route("POST /token", async (request: SeenRequest) => {
+    as.route("POST /token", async (request: SeenRequest): Promise<ScriptedAnswer> => {
       const payload = await proofClaims(request);
       if (payload === undefined) return { status: 400, body: { error: "invalid_dpop_proof" } };
       if (payload.nonce !== "as-nonce") {
@@ -57,7 +57,7 @@ describe("OAuthClientProvider with a DPoP signer", () => {
     rs.route("GET /.well-known/oauth-protected-resource/mcp", () => ({
       body: { resource: `${rs.url}/mcp`, authorization_servers: [as.url] },
     }));
-    rs.route("POST /mcp", async (request: SeenRequest) => {
+    rs.route("POST /mcp", async (request: SeenRequest): Promise<ScriptedAnswer> => {
       if (request.headers.authorization === undefined) {
         return {
           status: 401,

@@ -90,6 +90,26 @@ describe("ClientCredentialsProvider", () => {
     expect(as.lines).toHaveLength(2);
   });
 
+  it("sends the token only to the server's origin (ws: read as http:), never elsewhere", async () => {
+    const as = await authorizationServer(() => ({ body: { access_token: "cc-1", token_type: "Bearer" } }));
+    const rs = await protectedResource(as, bearerIs("cc-1"));
+    const provider = new ClientCredentialsProvider({
+      serverUrl: `${rs.url}/mcp`,
+      client: { clientId: "svc", clientSecret: "pw" },
+    });
+    await sendThrough(provider, `${rs.url}/mcp`);
+    expect(await provider.headers({ method: "POST", url: `${rs.url}/other?x=1` })).toEqual({
+      authorization: "Bearer cc-1",
+    });
+    expect(await provider.headers({ method: "GET", url: rs.url.replace("http:", "ws:") + "/mcp" })).toEqual({
+      authorization: "Bearer cc-1",
+    });
+    expect(await provider.headers({ method: "POST", url: "http://elsewhere.example/mcp" })).toEqual({});
+    expect(
+      await provider.headers({ method: "POST", url: rs.url.replace("127.0.0.1", "localhost") + "/mcp" }),
+    ).toEqual({});
+  });
+
   it("requests a new token when the one held is within the expiry margin", async () => {
     let issued = 0;
     let now = 1_000_000;
@@ -133,6 +153,33 @@ describe("ClientCredentialsProvider", () => {
       ),
     );
     expect(issued).toBe(1);
+  });
+
+  it("answers a tokenless 401 that arrives after the grant with a retry, not a second grant", async () => {
+    let issued = 0;
+    const as = await authorizationServer(() => ({
+      body: { access_token: `cc-${++issued}`, token_type: "Bearer" },
+    }));
+    const rs = await protectedResource(as, bearerIs("cc-1"));
+    const provider = new ClientCredentialsProvider({
+      serverUrl: `${rs.url}/mcp`,
+      client: { clientId: "svc", clientSecret: "pw" },
+    });
+    const noToken = {
+      method: "POST",
+      url: `${rs.url}/mcp`,
+      status: 401,
+      headers: {
+        "www-authenticate": `Bearer resource_metadata="${rs.url}/.well-known/oauth-protected-resource/mcp"`,
+      },
+    };
+    // Two requests refused together; their challenges are handled one after the other.
+    expect(await provider.onChallenge(noToken)).toBe("retry");
+    expect(await provider.onChallenge(noToken)).toBe("retry");
+    expect(issued).toBe(1);
+    expect(await provider.headers({ method: "POST", url: `${rs.url}/mcp` })).toEqual({
+      authorization: "Bearer cc-1",
+    });
   });
 
   it("steps up on 403 insufficient_scope with the union of scopes, and stops when nothing more can be asked", async () => {

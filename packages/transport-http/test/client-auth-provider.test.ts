@@ -26,7 +26,7 @@ function provider(token: string, next: string | Error) {
       log.push(`headers ${request.method} ${new URL(request.url).pathname}`);
       return { authorization: `Bearer ${current}` };
     },
-    onChallenge: async (response) => {
+    onChallenge: async (response): Promise<"retry"> => {
       log.push(`challenge ${response.status}`);
       challenges.push(response);
       if (next instanceof Error) throw next;

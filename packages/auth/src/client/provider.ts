@@ -93,6 +93,7 @@ export class OAuthClientProvider implements ClientAuthProvider {
   /** The access token a refresh just produced: a 401 for it means a full authorization. */
   private refreshedToken: string | undefined;
   private attempts = 0;
+  private checkedUrl: string | undefined;
 
   constructor(private readonly options: OAuthClientProviderOptions) {
     this.store = options.store ?? new MemoryTokenStore();
@@ -120,8 +121,12 @@ export class OAuthClientProvider implements ClientAuthProvider {
 
   async headers(request: AuthorizedRequest): Promise<Readonly<Record<string, string>>> {
     const server = this.serverFor(request.url);
-    // Credentials go to the configured server only, never to another origin.
-    if (httpUrl(request.url).origin !== server.origin) return {};
+    // Credentials go to the configured server only, never to another origin (the URL checked
+    // last is remembered: a transport asks for the same URL request after request).
+    if (request.url !== this.checkedUrl) {
+      if (httpUrl(request.url).origin !== server.origin) return {};
+      this.checkedUrl = request.url;
+    }
     let tokens = await this.currentTokens();
     if (tokens && this.expired(tokens)) tokens = await this.refreshQuietly(tokens);
     return tokens

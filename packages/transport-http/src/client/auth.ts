@@ -54,7 +54,8 @@ export function isChallenge(status: number): boolean {
 /**
  * What a transport does with an answer when it has an auth provider: a 401 or 403 goes to
  * `onChallenge` (its body dropped), and if that resolves `"retry"` the request is sent once more
- * with fresh headers (`resend`) and that answer is returned, whatever it is; what `onChallenge`
+ * with fresh headers (`resend`); a different 401/403 to that gets one more round (at most
+ * {@link MAX_CHALLENGE_ROUNDS}), and the last answer is returned, whatever it is; what `onChallenge`
  * throws is thrown (wrapped in {@link AuthorizationRefusedError} when it carries no `status`).
  * Every other answer is shown to `onResponse` and returned as is.
  */

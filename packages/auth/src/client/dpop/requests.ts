@@ -12,9 +12,17 @@ import type { DpopSigner } from "./signer.js";
  *
  * @example
  * ```ts
- * const tokens = await sendWithDpop(dpop, as.token_endpoint, (headers) =>
- *   oauth.authorizationCodeGrantRequest(as, client, auth, params, redirectUri, verifier, { headers }),
- *   (response) => oauth.processAuthorizationCodeResponse(as, client, response),
+ * declare const body: URLSearchParams;
+ * // Throws oauth4webapi's errors, e.g. its processGenericTokenEndpointResponse.
+ * declare function processTokenResponse(response: Response): Promise<{ access_token: string }>;
+ *
+ * const dpop = createDpopSigner();
+ * const endpoint = "https://as.example.com/token";
+ * const tokens = await sendWithDpop(
+ *   dpop,
+ *   endpoint,
+ *   (headers) => fetch(endpoint, { method: "POST", headers, body }),
+ *   processTokenResponse,
  * );
  * ```
  */

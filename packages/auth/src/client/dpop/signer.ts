@@ -61,6 +61,7 @@ interface LoadedKey {
  *
  * @example
  * ```ts
+ * declare const accessToken: string;
  * const dpop = createDpopSigner(); // ES256, key generated on first use
  * const proof = await dpop.proofFor("POST", "https://mcp.example.com/mcp", accessToken);
  * await fetch("https://mcp.example.com/mcp", {

@@ -43,8 +43,9 @@ export function clientCredentialsGrant(client: ClientCredentialsProviderOptions[
  *
  * With a key instead of a secret (`private_key_jwt`, the recommended form):
  * ```ts
+ * declare const pkcs8Pem: string;
  * new ClientCredentialsProvider({
- *   serverUrl,
+ *   serverUrl: "https://mcp.example.com/mcp",
  *   client: { clientId: "reporting-job", privateKey: pkcs8Pem, algorithm: "ES256" },
  * });
  * ```

@@ -133,6 +133,8 @@ export function enterpriseManagedGrant(options: EnterpriseManagedAuthProviderOpt
  *
  * @example
  * ```ts
+ * declare const session: { idToken: string };
+ * declare const storedSecret: string;
  * const authProvider = new EnterpriseManagedAuthProvider({
  *   serverUrl: "https://mcp.example.com/mcp",
  *   idp: { tokenEndpoint: "https://acme.okta.com/oauth2/v1/token", client: { clientId: "mcp-desktop" } },

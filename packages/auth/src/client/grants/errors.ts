@@ -7,6 +7,7 @@ import { UnauthorizedError } from "../errors.js";
  *
  * @example
  * ```ts
+ * declare function rotateSecret(): void;
  * try {
  *   await client.connect(transport);
  * } catch (error) {

@@ -73,7 +73,7 @@ export class GrantAuthProvider implements ClientAuthProvider {
   constructor(grant: TokenGrant, options: GrantProviderOptions) {
     this.#grant = grant;
     this.#options = options;
-    this.#serverUrl = new URL(options.serverUrl);
+    this.#serverUrl = new URL(httpOrigin(options.serverUrl) + new URL(options.serverUrl).pathname);
     this.#now = options.now ?? Date.now;
     this.#scope = options.scope;
   }
@@ -89,6 +89,8 @@ export class GrantAuthProvider implements ClientAuthProvider {
   }
 
   async headers(request: AuthorizedRequest): Promise<Readonly<Record<string, string>>> {
+    // The token is for this server: a request elsewhere (a redirect, another endpoint) gets none.
+    if (httpOrigin(request.url) !== this.#serverUrl.origin) return {};
     let token = this.#token;
     if (token !== undefined && this.#expiring(token)) token = await this.#obtain(undefined);
     if (token === undefined) return {};
@@ -117,6 +119,9 @@ export class GrantAuthProvider implements ClientAuthProvider {
       );
     }
     if (this.#token !== undefined && this.#unproven) {
+      // No error code: the request carried no token (RFC 6750 §3.1), so it left before this one
+      // was issued (requests refused together): send it again with the token, no new grant.
+      if (params.error === undefined) return "retry";
       throw new UnauthorizedError(
         `${response.url} refused the access token just issued by ${this.#discovery?.authorizationServer.token_endpoint ?? "the authorization server"}` +
           `${params.error ? ` (${params.error}${params.error_description ? `: ${params.error_description}` : ""})` : ""}`,
@@ -210,4 +215,13 @@ function defaultScope(discovery: AuthorizationDiscovery): string | undefined {
   if (discovery.challengeScope !== undefined) return discovery.challengeScope;
   const supported = discovery.resourceMetadata.scopes_supported;
   return supported !== undefined && supported.length > 0 ? supported.join(" ") : undefined;
+}
+
+/** The origin of a URL, `ws:`/`wss:` read as `http:`/`https:` (a WebSocket endpoint's resource). */
+function httpOrigin(url: string | URL): string {
+  const parsed = new URL(url);
+  if (parsed.protocol === "ws:" || parsed.protocol === "wss:") {
+    return `${parsed.protocol === "ws:" ? "http:" : "https:"}//${parsed.host}`;
+  }
+  return parsed.origin;
 }
