@@ -234,6 +234,18 @@ forEachHttpPath(() => {
       expect(answers.find((a) => a.id === 8)?.error?.code).toBe(-32003);
     });
 
+    it("sends the refusal on a 200 SSE stream once the answer has started as one (jsonResponse: false)", async () => {
+      const { url } = await serve({ jsonResponse: false });
+      const sessionId = await initialize(url, "alice-token");
+      const response = await sessionPost(url, sessionId, "alice-token", toolCall(10, "admin"));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/event-stream");
+      expect(response.headers.get("www-authenticate")).toBeNull();
+      expect(await response.text()).toContain(
+        '"id":10,"error":{"code":-32003,"message":"admin needs the admin scope"',
+      );
+    });
+
     it("answers 500 and tells onError when the hook throws something else", async () => {
       const errors: unknown[] = [];
       const { url } = await serve({

@@ -5,7 +5,12 @@
  *
  * @example
  * ```ts
- * const authenticate = bearerAuth({ verifier, resourceMetadataUrl, dpop: { nonces: new DpopNonces() } });
+ * declare const verifier: TokenVerifier;
+ * const authenticate = bearerAuth({
+ *   verifier,
+ *   resourceMetadataUrl: "https://mcp.example.com/.well-known/oauth-protected-resource/mcp",
+ *   dpop: { nonces: new DpopNonces() },
+ * });
  * ```
  */
 export class DpopNonces {

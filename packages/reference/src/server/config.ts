@@ -19,13 +19,22 @@ export interface ServerConfig {
    * (`--sse-response`).
    */
   readonly jsonResponse: JsonResponse;
+  /**
+   * Protect the endpoint as an OAuth resource server trusting the authorization server with this
+   * issuer (`--auth-issuer URL`): its metadata is discovered, access tokens are JWTs verified
+   * against its `jwks_uri` with the server's own URL as audience, and the protected-resource
+   * metadata is served at the endpoint's well-known URL. Network transports only.
+   */
+  readonly authIssuer?: string;
+  /** Scopes every request needs (`--auth-scopes a,b`); only with `authIssuer`. */
+  readonly authScopes?: readonly string[];
 }
 
 /** A command-line mistake: the message is shown with the usage. */
 export class UsageError extends Error {}
 
 export const SERVER_USAGE =
-  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response | --sse-response]";
+  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response | --sse-response] [--auth-issuer URL [--auth-scopes a,b]]";
 
 /**
  * Parses the everything-server's arguments (`--name value` or `--name=value`).
@@ -41,6 +50,8 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
   let port = 0;
   let stateless = false;
   let jsonResponse: JsonResponse = "when-ready";
+  let authIssuer: string | undefined;
+  let authScopes: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [name, inline] = arg.includes("=")
@@ -85,9 +96,33 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
       case "--sse-response":
         jsonResponse = false;
         break;
+      case "--auth-issuer": {
+        const v = value();
+        if (!URL.canParse(v)) throw new UsageError(`--auth-issuer must be a URL, not "${v}"`);
+        authIssuer = v;
+        break;
+      }
+      case "--auth-scopes":
+        authScopes = value()
+          .split(",")
+          .map((scope) => scope.trim())
+          .filter((scope) => scope !== "");
+        break;
       default:
         throw new UsageError(`unknown argument "${arg}"`);
     }
   }
-  return { transport, host, port, stateless, jsonResponse };
+  if (authScopes !== undefined && authIssuer === undefined)
+    throw new UsageError("--auth-scopes needs --auth-issuer");
+  if (authIssuer !== undefined && transport === "stdio")
+    throw new UsageError("--auth-issuer needs a network transport (http, sse or ws)");
+  return {
+    transport,
+    host,
+    port,
+    stateless,
+    jsonResponse,
+    ...(authIssuer === undefined ? {} : { authIssuer }),
+    ...(authScopes === undefined ? {} : { authScopes }),
+  };
 }

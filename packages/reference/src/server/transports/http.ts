@@ -1,14 +1,19 @@
 import { serveStreamableHttp } from "@mcpkit/transport-http/node";
 import type { ServeTransport } from "../endpoint.js";
+import { Protection } from "../protection.js";
 import { untilClosed } from "./until-closed.js";
 
 /**
  * Streamable HTTP at `/mcp`, both eras on one endpoint: one session per `initialize` (resumable SSE
  * streams) and the 2026-07-28 stateless requests; CORS and the Host/Origin checks. Each session's
- * transport is remembered so fixtures can close their own SSE stream (SSE polling).
+ * transport is remembered so fixtures can close their own SSE stream (SSE polling). With
+ * `--auth-issuer`, every request needs a token for this endpoint, and the protected-resource
+ * metadata is served at `/.well-known/oauth-protected-resource/mcp`.
  */
 export const serveHttp: ServeTransport = async ({ server, state }, config, security, onError) => {
+  const protection = await Protection.discover(config);
   const http = await serveStreamableHttp({
+    ...(protection ? { authenticate: protection.authenticate, fallback: protection.serveMetadata } : {}),
     host: config.host,
     port: config.port,
     jsonResponse: config.jsonResponse,
@@ -27,5 +32,6 @@ export const serveHttp: ServeTransport = async ({ server, state }, config, secur
     },
     onError,
   });
+  protection?.bind(http.url);
   return untilClosed(http.url, () => http.close());
 };
