@@ -40,6 +40,8 @@ it("a WebSocket upgrade refused with 401 goes to onChallenge, then the upgrade i
   const client = new WebSocketClientTransport(server.url, { authProvider: auth });
   clients.push(client);
   await client.start(new Recorder());
+  // The server side answers the close handshake at the end only once started.
+  await (await server.next()).start(new Recorder());
   expect(log).toEqual(["headers GET", "challenge 401", "headers GET"]);
   expect(challenges[0]).toMatchObject({ method: "GET", url: server.url, status: 401 });
   expect(challenges[0]?.headers["www-authenticate"]).toBe('Bearer realm="mcp"');
