@@ -4,7 +4,10 @@ export {
   authorizationServerMetadataUrls,
   type DiscoverAuthorizationOptions,
   discoverAuthorization,
-  type ProtectedResourceMetadata,
+  // Merge note (authe2e): the server side exports `ProtectedResourceMetadata` (the served
+  // metadata, used by the reference server); the client's type for the RFC 9728 document is
+  // exported under this name until the lead settles both names.
+  type ProtectedResourceMetadata as ProtectedResourceMetadataDocument,
   protectedResourceMetadataUrls,
   resourceMatchesServer,
 } from "./client/discovery.js";
@@ -90,10 +93,8 @@ export { type IntrospectionVerifierOptions, introspectionVerifier } from "./serv
 export { DPOP_ALGORITHMS, type DpopCheck, type DpopOptions, verifyDpopProof } from "./server/dpop.js";
 export { DpopReplayCache } from "./server/dpop-replay.js";
 export { DpopNonces } from "./server/dpop-nonce.js";
-// Merge note (authe2e): the client's discovery also exports a `ProtectedResourceMetadata` (the
-// RFC 9728 document); the server's served-metadata type is aliased here until the lead picks names.
 export {
-  type ProtectedResourceMetadata as ServedProtectedResourceMetadata,
+  type ProtectedResourceMetadata,
   type ProtectedResourceMetadataOptions,
   protectedResourceMetadata,
   protectedResourceMetadataUrl,
