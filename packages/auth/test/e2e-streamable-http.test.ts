@@ -169,6 +169,100 @@ describe.each(REVISIONS)("Streamable HTTP, %s", (revision) => {
   });
 });
 
+describe("refresh on the server's 401", () => {
+  it("a token the server finds expired (the client's clock is late) is refreshed on the 401 and the call retried once", async () => {
+    as.setAccessTokenTtl(2);
+    // refreshSkewMs < 0: the provider thinks its token good for a minute past expiry.
+    const { provider, authorizations } = e2eProvider(as, { refreshSkewMs: -60_000 });
+    const client = await connectClient(
+      new StreamableHttpClientTransport(server.url, { authProvider: provider }),
+      "2025-11-25",
+    );
+    try {
+      await client.callTool({ name: "whoami", arguments: {} });
+      const before = await provider.currentTokens();
+      await waitPastExpiry(before?.access_token ?? "");
+      const refusals = server.refusals.length;
+
+      const result = await client.callTool({ name: "whoami", arguments: {} });
+      expect(whoami(result).sub).toBe("alice");
+      expect(server.refusals.slice(refusals)).toEqual([
+        { status: 401, challenge: expect.stringMatching(/^Bearer error="invalid_token"/) },
+      ]);
+      expect((await provider.currentTokens())?.access_token).not.toBe(before?.access_token);
+      expect(authorizations).toHaveLength(1);
+    } finally {
+      as.setAccessTokenTtl(300);
+      await client.close();
+    }
+  });
+});
+
+describe("a session belongs to its user", () => {
+  const post = (token: string, body: unknown, sessionId?: string) =>
+    fetch(server.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${token}`,
+        ...(sessionId ? { "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it("refuses another user's valid token on alice's session (403), and alice's own goes on", async () => {
+    const alice = e2eProvider(as);
+    const bob = e2eProvider(as);
+    as.setAccount("bob");
+    const bobClient = await connectClient(
+      new StreamableHttpClientTransport(server.url, { authProvider: bob.provider }),
+      "2025-11-25",
+    );
+    as.setAccount("alice");
+    const aliceClient = await connectClient(
+      new StreamableHttpClientTransport(server.url, { authProvider: alice.provider }),
+      "2025-11-25",
+    );
+    try {
+      expect(whoami(await bobClient.callTool({ name: "whoami", arguments: {} })).sub).toBe("bob");
+      const aliceToken = (await alice.provider.currentTokens())?.access_token ?? "";
+      const bobToken = (await bob.provider.currentTokens())?.access_token ?? "";
+      const opened = await post(aliceToken, {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      });
+      const sessionId = opened.headers.get("mcp-session-id") ?? "";
+      await opened.body?.cancel();
+      expect(sessionId).not.toBe("");
+
+      const hijack = await post(bobToken, { jsonrpc: "2.0", id: 2, method: "tools/list" }, sessionId);
+      expect(hijack.status).toBe(403);
+      expect(await hijack.json()).toMatchObject({
+        error: {
+          code: -32003,
+          message:
+            "Forbidden: this session was opened by another subject; the credentials presented are not its owner's",
+        },
+      });
+      const own = await post(aliceToken, { jsonrpc: "2.0", method: "notifications/initialized" }, sessionId);
+      expect(own.status).toBe(202);
+      await own.body?.cancel();
+      expect(whoami(await aliceClient.callTool({ name: "whoami", arguments: {} })).sub).toBe("alice");
+    } finally {
+      as.setAccount("alice");
+      await bobClient.close();
+      await aliceClient.close();
+    }
+  });
+});
+
 describe("tokens the server must refuse", () => {
   async function clientCredentialsToken(resource: string): Promise<string> {
     const response = await fetch(`${as.issuer}/token`, {

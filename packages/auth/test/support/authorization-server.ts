@@ -47,6 +47,8 @@ export interface AuthorizationServer {
   readonly interactions: InteractionRecord[];
   /** Change the lifetime of access tokens issued from now on, in seconds (at least 1). */
   setAccessTokenTtl(seconds: number): void;
+  /** The account the automated login signs in from now on (default `options.accountId`, else `alice`). */
+  setAccount(accountId: string): void;
   /** Which of the requested scopes the automated consent grants (default: all of them). */
   setConsent(grant: (requested: readonly string[], resource: string) => readonly string[]): void;
   /**
@@ -77,7 +79,7 @@ export async function startAuthorizationServer(
   const resourceScopes = options.resourceScopes ?? ["mcp:read", "mcp:write", "mcp:admin"];
   const opaqueTokens = options.opaqueTokens ?? (() => false);
   const acceptResource = options.acceptResource ?? isHttpUrl;
-  const accountId = options.accountId ?? "alice";
+  let accountId = options.accountId ?? "alice";
   const serverErrors: Error[] = [];
   const interactions: InteractionRecord[] = [];
 
@@ -242,6 +244,9 @@ export async function startAuthorizationServer(
       if (!Number.isInteger(seconds) || seconds < 1)
         throw new RangeError("TTL must be a whole number of seconds, at least 1");
       accessTokenTtl = seconds;
+    },
+    setAccount(account) {
+      accountId = account;
     },
     setConsent(grant) {
       consent = grant;
