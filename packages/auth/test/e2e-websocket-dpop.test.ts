@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe("WebSocket", () => {
-  it("authorizes on the refused upgrade (discovery, registration, consent) and calls a tool", async () => {
+  it("authorizes on the refused upgrade (discovery, registration, consent), calls a tool, and gets -32003 for a scope it lacks", async () => {
     const { provider, authorizations } = e2eProvider(as);
     const client = await connectClient(
       new WebSocketClientTransport(server.wsUrl, { authProvider: provider }),
@@ -45,6 +45,14 @@ describe("WebSocket", () => {
       // The resource is the HTTP form of the endpoint: one audience for both transports.
       expect(authorizations[0]?.searchParams.get("resource")).toBe(server.url);
       expect(server.refusals.at(-1)?.status).toBe(401);
+
+      // A message has no HTTP status: a tool's scope check is the JSON-RPC error -32003 naming the scope.
+      const refused = await client.callTool({ name: "admin-whoami", arguments: {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ code: -32003, message: 'tool "admin-whoami" needs scope mcp:admin' });
+      expect(whoami(await client.callTool({ name: "whoami", arguments: {} })).sub).toBe("alice");
     } finally {
       await client.close();
     }
