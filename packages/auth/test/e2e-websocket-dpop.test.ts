@@ -125,4 +125,27 @@ describe("DPoP-bound tokens", () => {
       await client.close();
     }
   });
+
+  it("works when the authorization server and the MCP server both demand their DPoP nonces", async () => {
+    const nonceAs = await startAuthorizationServer({ dpopNonce: true });
+    const nonceServer = await startProtectedMcpServer({ issuer: nonceAs.issuer, dpopNonces: true });
+    const { provider } = e2eProvider(nonceAs, { dpop: createDpopSigner() });
+    try {
+      const client = await connectClient(
+        new StreamableHttpClientTransport(nonceServer.url, { authProvider: provider }),
+        "2025-11-25",
+      );
+      try {
+        expect(whoami(await client.callTool({ name: "whoami", arguments: {} })).sub).toBe("alice");
+        expect((await provider.currentTokens())?.token_type.toLowerCase()).toBe("dpop");
+        expect(nonceServer.refusals.map((refusal) => refusal.challenge?.split(" ")[0])).toContain("DPoP");
+        expect(nonceAs.serverErrors).toEqual([]);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await nonceServer.close();
+      await nonceAs.close();
+    }
+  });
 });

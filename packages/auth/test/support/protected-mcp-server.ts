@@ -7,6 +7,7 @@ import { type StreamableHttpServer, serveStreamableHttp } from "@mcpkit/transpor
 import { type McpWebSocketServer, serveWebSocket } from "@mcpkit/transport-ws";
 import {
   bearerAuth,
+  DpopNonces,
   discoverIssuer,
   introspectionVerifier,
   jwtVerifier,
@@ -26,6 +27,8 @@ export interface ProtectedMcpServerOptions {
   readonly clockTolerance?: number;
   /** Scopes every request needs. Default `mcp:read`. */
   readonly requiredScopes?: readonly string[];
+  /** Make DPoP clients use this server's nonces (RFC 9449 section 9). Default false. */
+  readonly dpopNonces?: boolean;
 }
 
 export interface ProtectedMcpServer {
@@ -122,6 +125,7 @@ export async function startProtectedMcpServer(
     verifier,
     resourceMetadataUrl,
     requiredScopes: options.requiredScopes ?? ["mcp:read"],
+    ...(options.dpopNonces ? { dpop: { nonces: new DpopNonces() } } : {}),
   });
 
   const ws: McpWebSocketServer = await serveWebSocket({
