@@ -57,6 +57,21 @@ const DEFAULT_EXPIRY_MARGIN_SECONDS = 30;
  * {@link UnauthorizedError}: the grant is not run again in a loop.
  *
  * The grant providers ({@link ClientCredentialsProvider}, ...) are this class with their grant.
+ *
+ * @example A grant of your own (here: client credentials with an extra `audience` parameter)
+ * ```ts
+ * const authProvider = new GrantAuthProvider(
+ *   (context) =>
+ *     requestToken({
+ *       authorizationServer: context.discovery.authorizationServer,
+ *       grantType: "client_credentials",
+ *       parameters: { scope: context.scope, resource: context.discovery.resource, audience: "reports" },
+ *       client: { clientId: "svc", clientSecret: "s3cret" },
+ *       dpop: context.dpop,
+ *     }),
+ *   { serverUrl: "https://mcp.example.com/mcp" },
+ * );
+ * ```
  */
 export class GrantAuthProvider implements ClientAuthProvider {
   readonly #grant: TokenGrant;
