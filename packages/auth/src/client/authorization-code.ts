@@ -96,11 +96,17 @@ export async function authorizationCodeFlow(request: AuthorizationCodeRequest): 
       }
     },
     (response) =>
-      readTokenResponse(as, oauthClient, response, (a, c, r) => oauth.processAuthorizationCodeResponse(a, c, r), {
-        issuer: as.issuer,
-        resource,
-        scope,
-      }),
+      readTokenResponse(
+        as,
+        oauthClient,
+        response,
+        (a, c, r) => oauth.processAuthorizationCodeResponse(a, c, r),
+        {
+          issuer: as.issuer,
+          resource,
+          scope,
+        },
+      ),
   );
 }
 
