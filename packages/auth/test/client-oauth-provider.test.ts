@@ -127,6 +127,26 @@ describe("OAuthClientProvider: the authorization code flow", () => {
     expect(error.status).toBe(401);
   });
 
+  it("bounds each request of the flow (requestTimeoutMs) and names the endpoint that did not answer", async () => {
+    const w = await setUp();
+    w.as.route("POST /token", () => new Promise(() => {}));
+    const error = await w
+      .provider({ requestTimeoutMs: 50 })
+      .onChallenge(unauthorized(w.serverUrl))
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(AuthorizationServerError);
+    expect(error.message).toBe(
+      `cannot reach the token endpoint ${w.as.url}/token: ${w.as.url}/token did not answer within 50 ms (requestTimeoutMs)`,
+    );
+  });
+
+  it("refuses a clientMetadataUrl that cannot be a metadata document", async () => {
+    const w = await setUp();
+    expect(() => w.provider({ clientMetadataUrl: "http://app.example/client.json" })).toThrow(
+      "clientMetadataUrl must be an https URL with a path (a Client ID Metadata Document), not http://app.example/client.json",
+    );
+  });
+
   it("uses a pre-registered confidential client with client_secret_basic and never registers", async () => {
     const w = await setUp();
     w.metadata.token_endpoint_auth_methods_supported = ["client_secret_basic"];

@@ -282,6 +282,23 @@ describe("ClientCredentialsProvider", () => {
   });
 });
 
+describe("request time limit", () => {
+  it("fails the grant with the URL and requestTimeoutMs when the token endpoint never answers", async () => {
+    const as = await authorizationServer(() => new Promise<never>(() => {}) as never);
+    const rs = await protectedResource(as, () => "ok");
+    const provider = new ClientCredentialsProvider({
+      serverUrl: `${rs.url}/mcp`,
+      client: { clientId: "svc", clientSecret: "pw" },
+      requestTimeoutMs: 100,
+    });
+    const error = await sendThrough(provider, `${rs.url}/mcp`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenRequestError);
+    expect((error as Error).message).toBe(
+      `token request to ${as.url}/token failed: ${as.url}/token did not answer within 100 ms (requestTimeoutMs)`,
+    );
+  });
+});
+
 describe("JwtBearerProvider (workload identity)", () => {
   it("sends the jwt-bearer grant with the assertion it reads, the resource, and no client authentication", async () => {
     const as = await authorizationServer(() => ({ body: { access_token: "wif-1", token_type: "Bearer" } }));

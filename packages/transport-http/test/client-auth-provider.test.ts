@@ -1,6 +1,11 @@
 import type { AuthChallengeResponse, ClientAuthProvider, JsonRpcPayload } from "@mcpkit/core";
 import { expect, it, vi } from "vitest";
-import { AuthorizationRefusedError, HttpStatusError, LegacySseClientTransport } from "../src/index.js";
+import {
+  AuthorizationRefusedError,
+  HttpClientTransport,
+  HttpStatusError,
+  LegacySseClientTransport,
+} from "../src/index.js";
 import {
   type Arrival,
   answerPlainly,
@@ -48,6 +53,10 @@ function guarded(arrival: Arrival): void | Promise<void> {
     return;
   }
   return answerPlainly(arrival);
+}
+
+function arrivalPath(arrival: Arrival): string | undefined {
+  return arrival.res.req.url;
 }
 
 const initialize: JsonRpcPayload = {
@@ -184,4 +193,34 @@ it("the legacy SSE client authorizes its GET (retrying after a 401) and its POST
     ["POST", "Bearer good"],
   ]);
   expect(log).toEqual(["headers GET /mcp", "challenge 401", "headers GET /mcp", "headers POST /messages"]);
+});
+
+it("the auto-detecting transport hands its authProvider to the legacy transport it falls back to", async () => {
+  const server = await ScriptedServer.start((arrival) => {
+    if (arrival.headers.authorization !== "Bearer good") {
+      arrival.res.writeHead(401, { "www-authenticate": CHALLENGE }).end();
+      return;
+    }
+    if (arrival.method === "GET") {
+      openSse(arrival.res);
+      arrival.res.write(sseEvent({ event: "endpoint", data: "/messages?sessionId=s1" }));
+      return;
+    }
+    // An old server: a POST to its SSE URL is refused; its message endpoint accepts.
+    arrival.res.writeHead(arrivalPath(arrival) === "/mcp" ? 405 : 202).end();
+  });
+  open.push(server);
+  const { auth, log } = provider("stale", "good");
+  const transport = new HttpClientTransport(server.url, { authProvider: auth, fetch });
+  open.push(transport);
+  await transport.start({ onMessage: () => {}, onUnreadable: () => {}, onClose: () => {} });
+  await transport.send(initialize);
+  expect(transport.kind).toBe("legacy");
+  expect(server.arrivals.map((a) => [a.method, arrivalPath(a), a.headers.authorization])).toEqual([
+    ["POST", "/mcp", "Bearer stale"],
+    ["POST", "/mcp", "Bearer good"],
+    ["GET", "/mcp", "Bearer good"],
+    ["POST", "/messages?sessionId=s1", "Bearer good"],
+  ]);
+  expect(log.filter((l) => l.startsWith("challenge"))).toEqual(["challenge 401"]);
 });

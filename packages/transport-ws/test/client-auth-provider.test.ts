@@ -1,6 +1,7 @@
 import type { AuthChallengeResponse, ClientAuthProvider } from "@mcpkit/core";
 import { afterEach, expect, it } from "vitest";
-import { WebSocketClientTransport, WebSocketUpgradeError } from "../src/index.js";
+import { WebSocket as NodeWebSocket } from "ws";
+import { type WebSocketConstructor, WebSocketClientTransport, WebSocketUpgradeError } from "../src/index.js";
 import { Recorder, startServer, type TestServer } from "./helpers.js";
 
 const servers: TestServer[] = [];
@@ -62,4 +63,25 @@ it("what onChallenge throws fails start; a second refusal is a WebSocketUpgradeE
   expect(error).toBeInstanceOf(WebSocketUpgradeError);
   expect((error as WebSocketUpgradeError).status).toBe(401);
   expect(log).toEqual(["headers GET", "challenge 401", "headers GET"]);
+});
+
+it("with a constructor that cannot send headers, the provider's bearer token travels as the subprotocol entry", async () => {
+  const server = await startServer({ authenticate: verify });
+  servers.push(server);
+  const auth: ClientAuthProvider = {
+    headers: () => ({ authorization: "Bearer good" }),
+    onChallenge: () => {
+      throw new Error("not expected");
+    },
+  };
+  const client = new WebSocketClientTransport(server.url, {
+    authProvider: auth,
+    WebSocket: NodeWebSocket as unknown as WebSocketConstructor,
+  });
+  clients.push(client);
+  await client.start(new Recorder());
+  const transport = await server.next();
+  await transport.start(new Recorder());
+  expect(transport.context.authInfo?.token).toBe("good");
+  expect(transport.context.headers?.authorization).toBeUndefined();
 });

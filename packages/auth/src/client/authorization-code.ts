@@ -76,16 +76,25 @@ export async function authorizationCodeFlow(request: AuthorizationCodeRequest): 
   return sendWithDpop(
     request.dpop,
     as.token_endpoint as string,
-    (headers) =>
-      oauth.authorizationCodeGrantRequest(
-        as,
-        oauthClient,
-        clientAuthentication(client, as),
-        parameters,
-        request.redirectUrl,
-        verifier,
-        { ...options, headers, additionalParameters: { resource } },
-      ),
+    async (headers) => {
+      try {
+        return await oauth.authorizationCodeGrantRequest(
+          as,
+          oauthClient,
+          clientAuthentication(client, as),
+          parameters,
+          request.redirectUrl,
+          verifier,
+          { ...options, headers, additionalParameters: { resource } },
+        );
+      } catch (error) {
+        throw new AuthorizationServerError(
+          `cannot reach the token endpoint ${as.token_endpoint}: ${(error as Error).message}`,
+          undefined,
+          { cause: error },
+        );
+      }
+    },
     (response) =>
       readTokenResponse(
         as,

@@ -95,3 +95,30 @@ export async function readJsonObject(response: Response, url: string): Promise<R
   }
   return parsed as Record<string, unknown>;
 }
+
+/** Default of `requestTimeoutMs`: how long one request to a server of the flow may take. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * `fetchImpl` with every request bounded to `timeoutMs`: a metadata, registration or token
+ * endpoint that never answers fails its step with an error naming the URL and the limit, instead
+ * of holding the MCP request forever.
+ */
+export function timedFetch(fetchImpl: FetchLike, timeoutMs: number): FetchLike {
+  return async (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const given = init?.signal;
+    const signal =
+      given && typeof AbortSignal.any === "function" ? AbortSignal.any([given, timeout]) : timeout;
+    try {
+      return await fetchImpl(input, { ...init, signal });
+    } catch (error) {
+      if (timeout.aborted && !given?.aborted) {
+        throw new Error(`${input} did not answer within ${timeoutMs} ms (requestTimeoutMs)`, {
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  };
+}

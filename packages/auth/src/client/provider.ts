@@ -6,7 +6,7 @@ import { isUseDpopNonceChallenge } from "./dpop/challenge.js";
 import { accessTokenHeaders, sendWithDpop } from "./dpop/requests.js";
 import type { DpopSigner } from "./dpop/signer.js";
 import { InsufficientScopeError, UnauthorizedError } from "./errors.js";
-import type { FetchLike } from "./fetch-policy.js";
+import { DEFAULT_REQUEST_TIMEOUT_MS, type FetchLike, timedFetch } from "./fetch-policy.js";
 import { type ClientIdentity, clientFor } from "./registration.js";
 import { selectScope } from "./scopes.js";
 import {
@@ -45,6 +45,11 @@ export interface OAuthClientProviderOptions extends ClientIdentity {
   readonly refreshSkewMs?: number;
   /** The fetch for discovery, registration and token requests. Default: the global `fetch`. */
   readonly fetch?: FetchLike;
+  /**
+   * How long one request to a metadata, registration or token endpoint may take; past it the
+   * step fails with an error naming the URL. Default 30 000 ms.
+   */
+  readonly requestTimeoutMs?: number;
   /** Allow plain http to non-loopback hosts (default false). */
   readonly allowInsecureRequests?: boolean;
   /** The protocol revision in use (see `discoverAuthorization`). */
@@ -97,11 +102,17 @@ export class OAuthClientProvider implements ClientAuthProvider {
 
   constructor(private readonly options: OAuthClientProviderOptions) {
     this.store = options.store ?? new MemoryTokenStore();
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-    this.policy = {
-      allowInsecureRequests: options.allowInsecureRequests === true,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    };
+    this.fetchImpl = timedFetch(
+      options.fetch ?? ((input, init) => fetch(input, init)),
+      options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    );
+    this.policy = { allowInsecureRequests: options.allowInsecureRequests === true, fetch: this.fetchImpl };
+    const cimd = options.clientMetadataUrl;
+    if (cimd !== undefined && !isMetadataDocumentUrl(cimd)) {
+      throw new TypeError(
+        `clientMetadataUrl must be an https URL with a path (a Client ID Metadata Document), not ${cimd}`,
+      );
+    }
     if (options.serverUrl !== undefined) this.server = httpUrl(options.serverUrl);
   }
 
@@ -326,6 +337,16 @@ export class OAuthClientProvider implements ClientAuthProvider {
     this.tokens = undefined;
     this.loaded = true;
     if (this.server) await this.store.delete(this.tokenKey());
+  }
+}
+
+/** Whether a URL can be a Client ID Metadata Document's: https, with a path. */
+function isMetadataDocumentUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.pathname !== "/" && url.hash === "";
+  } catch {
+    return false;
   }
 }
 

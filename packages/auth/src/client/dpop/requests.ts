@@ -53,6 +53,16 @@ function isNonceRefusal(error: unknown): boolean {
  * The credentials of one resource request: `Authorization: DPoP <token>` and a fresh proof bound
  * to the request and the token (RFC 9449 §7.1) when the token is DPoP-bound (`tokenType` "dpop",
  * any case) and a signer is given; `Authorization: Bearer <token>` otherwise.
+ *
+ * @example
+ * ```ts
+ * const headers = await accessTokenHeaders(
+ *   { method: "POST", url: "https://mcp.example.com/mcp" },
+ *   "the-access-token",
+ *   "DPoP",
+ *   createDpopSigner(),
+ * ); // { authorization: "DPoP the-access-token", dpop: "eyJ..." }
+ * ```
  */
 export async function accessTokenHeaders(
   request: AuthorizedRequest,

@@ -48,7 +48,15 @@ export type TokenEndpointAuthMethod =
   | "private_key_jwt"
   | "none";
 
-/** The method `credentials` will use at a server with `metadata`. */
+/**
+ * The method `credentials` will use at a server with `metadata`.
+ *
+ * @example
+ * ```ts
+ * authMethodFor({ clientId: "svc", clientSecret: "s" }, { token_endpoint_auth_methods_supported: ["client_secret_post"] });
+ * // "client_secret_post"
+ * ```
+ */
 export function authMethodFor(
   credentials: ClientCredentials,
   metadata: Pick<oauth.AuthorizationServer, "token_endpoint_auth_methods_supported">,

@@ -42,6 +42,17 @@ export interface IdJagRequest {
  * Step one of enterprise-managed authorization (SEP-990): an RFC 8693 token exchange at the
  * enterprise IdP, the user's identity assertion for an Identity Assertion JWT Authorization
  * Grant (ID-JAG) for one MCP authorization server and resource. Returns the ID-JAG.
+ *
+ * @example
+ * ```ts
+ * declare const idToken: string;
+ * const idJag = await requestIdJag({
+ *   idp: { tokenEndpoint: "https://acme.okta.com/oauth2/v1/token", client: { clientId: "mcp-desktop" } },
+ *   subjectToken: idToken,
+ *   audience: "https://auth.example.com",
+ *   resource: "https://mcp.example.com/mcp",
+ * });
+ * ```
  */
 export async function requestIdJag(request: IdJagRequest): Promise<string> {
   const { idp } = request;

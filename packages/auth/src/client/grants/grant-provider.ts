@@ -4,7 +4,7 @@ import { isUseDpopNonceChallenge } from "../dpop/challenge.js";
 import { accessTokenHeaders } from "../dpop/requests.js";
 import type { DpopSigner } from "../dpop/signer.js";
 import { InsufficientScopeError, UnauthorizedError } from "../errors.js";
-import type { FetchLike } from "../fetch-policy.js";
+import { DEFAULT_REQUEST_TIMEOUT_MS, type FetchLike, timedFetch } from "../fetch-policy.js";
 import { bearerChallengeParams } from "../www-authenticate.js";
 import type { TokenSet } from "./token-request.js";
 
@@ -37,6 +37,11 @@ export interface GrantProviderOptions {
   readonly dpop?: DpopSigner;
   /** The fetch for discovery and token requests; default the global `fetch`. */
   readonly fetch?: FetchLike;
+  /**
+   * How long one discovery or token request may take, in ms; default 30 000. Past it the step
+   * fails with an error naming the URL and the limit.
+   */
+  readonly requestTimeoutMs?: number;
   /** Allow plain `http:` to non-loopback hosts (default false: HTTPS, or http to loopback only). */
   readonly allowInsecureRequests?: boolean;
   /** A token this close to its expiry (seconds) is replaced before use; default 30. */
@@ -57,12 +62,28 @@ const DEFAULT_EXPIRY_MARGIN_SECONDS = 30;
  * {@link UnauthorizedError}: the grant is not run again in a loop.
  *
  * The grant providers ({@link ClientCredentialsProvider}, ...) are this class with their grant.
+ *
+ * @example A grant of your own (here: client credentials with an extra `audience` parameter)
+ * ```ts
+ * const authProvider = new GrantAuthProvider(
+ *   (context) =>
+ *     requestToken({
+ *       authorizationServer: context.discovery.authorizationServer,
+ *       grantType: "client_credentials",
+ *       parameters: { scope: context.scope, resource: context.discovery.resource, audience: "reports" },
+ *       client: { clientId: "svc", clientSecret: "s3cret" },
+ *       dpop: context.dpop,
+ *     }),
+ *   { serverUrl: "https://mcp.example.com/mcp" },
+ * );
+ * ```
  */
 export class GrantAuthProvider implements ClientAuthProvider {
   readonly #grant: TokenGrant;
   readonly #options: GrantProviderOptions;
   readonly #serverUrl: URL;
   readonly #now: () => number;
+  readonly #fetch: FetchLike;
   #discovery: AuthorizationDiscovery | undefined;
   #token: TokenSet | undefined;
   /** The token was obtained and the server has not accepted a request with it yet. */
@@ -75,6 +96,10 @@ export class GrantAuthProvider implements ClientAuthProvider {
     this.#options = options;
     this.#serverUrl = new URL(httpOrigin(options.serverUrl) + new URL(options.serverUrl).pathname);
     this.#now = options.now ?? Date.now;
+    this.#fetch = timedFetch(
+      options.fetch ?? ((input, init) => fetch(input, init)),
+      options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    );
     this.#scope = options.scope;
   }
 
@@ -173,7 +198,7 @@ export class GrantAuthProvider implements ClientAuthProvider {
     this.#discovery = await discoverAuthorization({
       serverUrl: this.#serverUrl,
       ...(wwwAuthenticate !== undefined ? { wwwAuthenticate } : {}),
-      ...(this.#options.fetch !== undefined ? { fetch: this.#options.fetch } : {}),
+      fetch: this.#fetch,
       allowInsecureRequests: this.#options.allowInsecureRequests === true,
     });
     return this.#discovery;
@@ -189,7 +214,7 @@ export class GrantAuthProvider implements ClientAuthProvider {
           discovery,
           scope: chosen,
           dpop: this.#options.dpop,
-          fetch: this.#options.fetch,
+          fetch: this.#fetch,
           allowInsecureRequests: this.#options.allowInsecureRequests === true,
           now: this.#now,
         });

@@ -44,6 +44,17 @@ export interface TokenRequest {
  * With `dpop`, the request carries a proof; a `use_dpop_nonce` answer (RFC 9449 §8) that brings a
  * new nonce is retried once with it, and never more ({@link sendWithDpop}). Anything else the server refuses is a
  * {@link TokenRequestError} naming the endpoint and the OAuth error.
+ *
+ * @example
+ * ```ts
+ * const token = await requestToken({
+ *   authorizationServer: { issuer: "https://as.example.com", token_endpoint: "https://as.example.com/token" },
+ *   grantType: "client_credentials",
+ *   parameters: { scope: "mcp:read", resource: "https://mcp.example.com/mcp" },
+ *   client: { clientId: "svc", clientSecret: "s3cret" },
+ * });
+ * console.log(token.accessToken, token.expiresAt);
+ * ```
  */
 export async function requestToken(request: TokenRequest): Promise<TokenSet> {
   const { authorizationServer: as } = request;
