@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
-const packages = ["transport-stdio", "transport-http", "transport-ws", "server", "client"];
+const packages = ["transport-stdio", "transport-http", "transport-ws", "server", "client", "auth"];
 
 export default function setup(): void {
   const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -3,8 +3,13 @@
  * at each spec version it claims (stateful, serving both eras, and --stateless for 2026-07-28),
  * and the reference client at the same versions. `--suite all` includes the scenarios the suite
  * marks pending; `--spec-version` keeps those tagged for that version (no extensions).
+ * `client-auth-extensions` runs `--suite extensions` without a spec version (the CLI skips
+ * extension scenarios under one): the client authorization extensions (client credentials basic
+ * and jwt, enterprise-managed, DPoP, DPoP nonce, workload identity), none of which may fail.
+ * `suite` defaults to "all"; a leg without `specVersion` passes none.
  * `scenarioCount` is how many scenarios the pinned suite runs in that leg (`conformance list
- * --server|--client --spec-version V`); the test checks it so that no leg can pass by running less.
+ * --server|--client --spec-version V`, or the `[extension]` auth scenarios of `list --client`); the
+ * test checks it so that no leg can pass by running less.
  */
 export const LEGS = [
   { name: "server-2025-11-25", kind: "server", specVersion: "2025-11-25", serverArgs: [], scenarioCount: 33 },
@@ -18,4 +23,5 @@ export const LEGS = [
   },
   { name: "client-2025-11-25", kind: "client", specVersion: "2025-11-25", scenarioCount: 19 },
   { name: "client-2026-07-28", kind: "client", specVersion: "2026-07-28", scenarioCount: 33 },
+  { name: "client-auth-extensions", kind: "client", suite: "extensions", scenarioCount: 6 },
 ];

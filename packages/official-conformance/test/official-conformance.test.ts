@@ -32,6 +32,7 @@ const LEG_NAMES = [
   "server-stateless-2026-07-28",
   "client-2025-11-25",
   "client-2026-07-28",
+  "client-auth-extensions",
 ];
 
 let outDir = "";
@@ -44,7 +45,7 @@ beforeAll(() => {
   const run = spawnSync(process.execPath, ["run.mjs", "--out", outDir], {
     cwd: PACKAGE_DIR,
     encoding: "utf8",
-    timeout: 230_000,
+    timeout: 290_000,
   });
   output = `${run.stdout}${run.stderr}`;
   const summaryPath = join(outDir, "summary.json");
@@ -72,6 +73,19 @@ describe("official conformance suite (@modelcontextprotocol/conformance, pinned)
   it("expects no failures: the reference client performs every auth/* scenario the legs run", () => {
     expect(summary.expectedFailures.server).toEqual([]);
     expect(summary.expectedFailures.client).toEqual([]);
+  });
+
+  it("client-auth-extensions: the six client authorization extension scenarios, none an expected failure", () => {
+    const ran = leg("client-auth-extensions");
+    expect(ran.scenarios.map((s) => s.scenario)).toEqual([
+      "auth/client-credentials-basic",
+      "auth/client-credentials-jwt",
+      "auth/dpop",
+      "auth/dpop-nonce",
+      "auth/enterprise-managed-authorization",
+      "auth/wif-jwt-bearer",
+    ]);
+    expect(ran.scenarios.filter((s) => s.expected).map((s) => s.scenario)).toEqual([]);
   });
 
   for (const name of LEG_NAMES) {

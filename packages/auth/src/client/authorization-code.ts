@@ -1,4 +1,6 @@
 import * as oauth from "oauth4webapi";
+import { sendWithDpop } from "./dpop/requests.js";
+import type { DpopSigner } from "./dpop/signer.js";
 import { AuthorizationServerError } from "./errors.js";
 import { assertAllowedUrl } from "./fetch-policy.js";
 import {
@@ -26,6 +28,8 @@ export interface AuthorizationCodeRequest {
   readonly scope: string | undefined;
   readonly redirect: AuthorizationRedirect;
   readonly policy: EndpointPolicy;
+  /** Binds the token to this DPoP key: a proof on the token request, one nonce retry (RFC 9449 §5, §8). */
+  readonly dpop?: DpopSigner | undefined;
 }
 
 /**
@@ -69,30 +73,40 @@ export async function authorizationCodeFlow(request: AuthorizationCodeRequest): 
     throw authorizationResponseError(as, error);
   }
   const options = requestOptions(as.token_endpoint, request.policy, "token endpoint");
-  let response: Response;
-  try {
-    response = await oauth.authorizationCodeGrantRequest(
-      as,
-      oauthClient,
-      clientAuthentication(client, as),
-      parameters,
-      request.redirectUrl,
-      verifier,
-      { ...options, additionalParameters: { resource } },
-    );
-  } catch (error) {
-    throw new AuthorizationServerError(
-      `cannot reach the token endpoint ${as.token_endpoint}: ${(error as Error).message}`,
-      undefined,
-      { cause: error },
-    );
-  }
-  return readTokenResponse(
-    as,
-    oauthClient,
-    response,
-    (a, c, r) => oauth.processAuthorizationCodeResponse(a, c, r),
-    { issuer: as.issuer, resource, scope },
+  return sendWithDpop(
+    request.dpop,
+    as.token_endpoint as string,
+    async (headers) => {
+      try {
+        return await oauth.authorizationCodeGrantRequest(
+          as,
+          oauthClient,
+          clientAuthentication(client, as),
+          parameters,
+          request.redirectUrl,
+          verifier,
+          { ...options, headers, additionalParameters: { resource } },
+        );
+      } catch (error) {
+        throw new AuthorizationServerError(
+          `cannot reach the token endpoint ${as.token_endpoint}: ${(error as Error).message}`,
+          undefined,
+          { cause: error },
+        );
+      }
+    },
+    (response) =>
+      readTokenResponse(
+        as,
+        oauthClient,
+        response,
+        (a, c, r) => oauth.processAuthorizationCodeResponse(a, c, r),
+        {
+          issuer: as.issuer,
+          resource,
+          scope,
+        },
+      ),
   );
 }
 

@@ -2,6 +2,9 @@ import type { AuthChallengeResponse, AuthorizedRequest, ClientAuthProvider } fro
 import * as oauth from "oauth4webapi";
 import { type AuthorizationRedirect, authorizationCodeFlow } from "./authorization-code.js";
 import { type AuthorizationDiscovery, discoverAuthorization } from "./discovery.js";
+import { isUseDpopNonceChallenge } from "./dpop/challenge.js";
+import { accessTokenHeaders, sendWithDpop } from "./dpop/requests.js";
+import type { DpopSigner } from "./dpop/signer.js";
 import { InsufficientScopeError, UnauthorizedError } from "./errors.js";
 import { DEFAULT_REQUEST_TIMEOUT_MS, type FetchLike, timedFetch } from "./fetch-policy.js";
 import { type ClientIdentity, clientFor } from "./registration.js";
@@ -51,6 +54,12 @@ export interface OAuthClientProviderOptions extends ClientIdentity {
   readonly allowInsecureRequests?: boolean;
   /** The protocol revision in use (see `discoverAuthorization`). */
   readonly protocolVersion?: string;
+  /**
+   * Bind tokens to this DPoP key (RFC 9449, `createDpopSigner()`): a proof on every token
+   * request, a DPoP-bound token sent as `Authorization: DPoP` with a fresh proof per request, and
+   * the servers' `use_dpop_nonce` answered with their nonce (one retry each).
+   */
+  readonly dpop?: DpopSigner;
 }
 
 /**
@@ -131,10 +140,21 @@ export class OAuthClientProvider implements ClientAuthProvider {
     }
     let tokens = await this.currentTokens();
     if (tokens && this.expired(tokens)) tokens = await this.refreshQuietly(tokens);
-    return tokens ? { authorization: `Bearer ${tokens.access_token}` } : {};
+    return tokens
+      ? accessTokenHeaders(request, tokens.access_token, tokens.token_type, this.options.dpop)
+      : {};
   }
 
   onChallenge(response: AuthChallengeResponse): Promise<"retry"> {
+    const dpop = this.options.dpop;
+    if (dpop !== undefined && isUseDpopNonceChallenge(response)) {
+      // RFC 9449 §9: the same request again with the server's nonce; no new nonce, no progress.
+      if (dpop.rememberNonce(response.url, response.headers)) return Promise.resolve("retry");
+      return Promise.reject(
+        new UnauthorizedError(`${response.url} asked for a DPoP nonce again after the retry with it`),
+      );
+    }
+    dpop?.rememberNonce(response.url, response.headers);
     // Requests refused together share one authorization.
     this.challenging ??= this.challenge(response).finally(() => {
       this.challenging = undefined;
@@ -143,6 +163,7 @@ export class OAuthClientProvider implements ClientAuthProvider {
   }
 
   onResponse(response: AuthChallengeResponse): void {
+    this.options.dpop?.rememberNonce(response.url, response.headers);
     if (response.status >= 200 && response.status < 300) this.attempts = 0;
   }
 
@@ -205,7 +226,6 @@ export class OAuthClientProvider implements ClientAuthProvider {
       store: this.store,
       fetch: this.fetchImpl,
       allowInsecureRequests: this.policy.allowInsecureRequests,
-      scope,
     });
     const fresh = await authorizationCodeFlow({
       as,
@@ -215,6 +235,7 @@ export class OAuthClientProvider implements ClientAuthProvider {
       scope,
       redirect: this.options.redirect,
       policy: this.policy,
+      dpop: this.options.dpop,
     });
     await this.saveTokens(fresh);
     return "retry";
@@ -240,7 +261,8 @@ export class OAuthClientProvider implements ClientAuthProvider {
     tokens: StoredTokens,
     known?: AuthorizationDiscovery,
   ): Promise<StoredTokens | undefined> {
-    if (tokens.refresh_token === undefined) throw new UnauthorizedError("no refresh token");
+    const refreshToken = tokens.refresh_token;
+    if (refreshToken === undefined) throw new UnauthorizedError("no refresh token");
     const discovery =
       known ??
       this.discovery ??
@@ -257,26 +279,26 @@ export class OAuthClientProvider implements ClientAuthProvider {
       store: this.store,
       fetch: this.fetchImpl,
       allowInsecureRequests: this.policy.allowInsecureRequests,
-      scope: tokens.scope,
     });
     const oauthClient: oauth.Client = { client_id: client.client_id };
-    const response = await oauth.refreshTokenGrantRequest(
-      as,
-      oauthClient,
-      clientAuthentication(client, as),
-      tokens.refresh_token,
-      {
-        ...requestOptions(as.token_endpoint, this.policy, "token endpoint"),
-        additionalParameters: { resource: tokens.resource },
-      },
-    );
-    const fresh = await readTokenResponse(
-      as,
-      oauthClient,
-      response,
-      (a, c, r) => oauth.processRefreshTokenResponse(a, c, r),
-      { issuer: tokens.issuer, resource: tokens.resource, scope: tokens.scope },
-      tokens.refresh_token,
+    const fresh = await sendWithDpop(
+      this.options.dpop,
+      as.token_endpoint as string,
+      (headers) =>
+        oauth.refreshTokenGrantRequest(as, oauthClient, clientAuthentication(client, as), refreshToken, {
+          ...requestOptions(as.token_endpoint, this.policy, "token endpoint"),
+          headers,
+          additionalParameters: { resource: tokens.resource },
+        }),
+      (response) =>
+        readTokenResponse(
+          as,
+          oauthClient,
+          response,
+          (a, c, r) => oauth.processRefreshTokenResponse(a, c, r),
+          { issuer: tokens.issuer, resource: tokens.resource, scope: tokens.scope },
+          refreshToken,
+        ),
     );
     this.refreshedToken = fresh.access_token;
     await this.saveTokens(fresh);

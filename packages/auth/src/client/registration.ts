@@ -36,7 +36,6 @@ export interface RegistrationContext {
   readonly store: TokenStore;
   readonly fetch: FetchLike;
   readonly allowInsecureRequests: boolean;
-  readonly scope: string | undefined;
 }
 
 const clientKey = (issuer: string) => `client ${issuer}`;
@@ -115,7 +114,8 @@ async function register(
     response_types: ["code"],
     token_endpoint_auth_method: method,
     application_type: identity.applicationType ?? applicationTypeOf(context.redirectUrl),
-    ...(context.scope !== undefined ? { scope: context.scope } : {}),
+    // No `scope`: an authorization server may take the registered scope as the most the client
+    // may ever ask for, which would make every later step-up fail with invalid_scope.
   };
   let response: Response;
   try {

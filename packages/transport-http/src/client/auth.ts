@@ -54,7 +54,8 @@ export function isChallenge(status: number): boolean {
 /**
  * What a transport does with an answer when it has an auth provider: a 401 or 403 goes to
  * `onChallenge` (its body dropped), and if that resolves `"retry"` the request is sent once more
- * with fresh headers (`resend`) and that answer is returned, whatever it is; what `onChallenge`
+ * with fresh headers (`resend`); a different 401/403 to that gets one more round (at most
+ * {@link MAX_CHALLENGE_ROUNDS}), and the last answer is returned, whatever it is; what `onChallenge`
  * throws is thrown (wrapped in {@link AuthorizationRefusedError} when it carries no `status`).
  * Every other answer is shown to `onResponse` and returned as is.
  */
@@ -69,21 +70,42 @@ export async function answerChallenge(
     provider.onResponse?.(describe(call, reply));
     return reply;
   }
-  const challenge = describe(call, reply);
-  let body = "";
-  try {
-    body = (await reply.text(REFUSAL_BODY_BYTES)) ?? "";
-  } catch {
-    // The body is only for the error message.
+  let current = reply;
+  let previous: AuthChallengeResponse | undefined;
+  for (let round = 1; ; round++) {
+    const challenge = describe(call, current);
+    // A second round only for a different challenge: the provider's fresh token met a new
+    // demand (a DPoP server asking for its nonce, RFC 9449 §9). The same challenge again means
+    // the retry did not help, and it is the request's answer.
+    if (previous !== undefined && (round > MAX_CHALLENGE_ROUNDS || sameChallenge(previous, challenge))) {
+      return current;
+    }
+    let body = "";
+    try {
+      body = (await current.text(REFUSAL_BODY_BYTES)) ?? "";
+    } catch {
+      // The body is only for the error message.
+    }
+    try {
+      await provider.onChallenge(challenge);
+    } catch (error) {
+      const status = (error as { status?: unknown } | null)?.status;
+      if (error instanceof Error && typeof status === "number") throw error;
+      throw new AuthorizationRefusedError(current, body, error);
+    }
+    const retried = await resend(await withAuthHeaders(provider, call, base));
+    if (!isChallenge(retried.status)) {
+      provider.onResponse?.(describe(call, retried));
+      return retried;
+    }
+    previous = challenge;
+    current = retried;
   }
-  try {
-    await provider.onChallenge(challenge);
-  } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status;
-    if (error instanceof Error && typeof status === "number") throw error;
-    throw new AuthorizationRefusedError(reply, body, error);
-  }
-  const retried = await resend(await withAuthHeaders(provider, call, base));
-  if (!isChallenge(retried.status)) provider.onResponse?.(describe(call, retried));
-  return retried;
+}
+
+/** At most this many challenges of one request go to the provider (so at most this many resends). */
+const MAX_CHALLENGE_ROUNDS = 2;
+
+function sameChallenge(a: AuthChallengeResponse, b: AuthChallengeResponse): boolean {
+  return a.status === b.status && a.headers["www-authenticate"] === b.headers["www-authenticate"];
 }

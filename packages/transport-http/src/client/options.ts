@@ -61,7 +61,8 @@ export interface StreamableHttpClientOptions {
    * Credentials for every request (POST, GET, DELETE), e.g. `OAuthClientProvider` from
    * `@mcpkit/auth`: its `headers()` are added after the `headers` hook's; a 401 or 403 goes to its
    * `onChallenge`, and when that resolves `"retry"` the request is sent once more with fresh
-   * headers. What `onChallenge` throws fails the request (and `connect()`) as an HTTP refusal,
+   * headers; if that answer is a different 401/403 (a DPoP server asking for its nonce once it
+   * sees the new token), it gets one more round, never more than two. What `onChallenge` throws fails the request (and `connect()`) as an HTTP refusal,
    * never as a protocol-version problem. Every other answer is shown to `onResponse`.
    */
   readonly authProvider?: ClientAuthProvider;

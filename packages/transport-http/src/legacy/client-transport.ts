@@ -37,7 +37,8 @@ export interface LegacySseClientOptions {
   /**
    * Credentials for the SSE GET and every POST (see `StreamableHttpClientOptions.authProvider`):
    * its headers are added to each request; a 401/403 goes to its `onChallenge` and the request is
-   * sent once more when that resolves `"retry"`; what it throws fails `start` or the send.
+   * sent once more when that resolves `"retry"` (a different challenge to that gets one more
+   * round, at most two); what it throws fails `start` or the send.
    */
   readonly authProvider?: ClientAuthProvider;
   /** Told about every HTTP exchange (status 0 when it failed without a response). */

@@ -11,6 +11,7 @@ import {
   schemaPreservation,
   standardHeaders,
 } from "./stateless.js";
+import { authExtensionScenarios } from "./auth-extensions.js";
 
 /** The client scenarios of the official suite this client performs, by name. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
@@ -25,6 +26,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   "http-invalid-tool-headers": invalidToolHeaders,
   "json-schema-ref-no-deref": refNoDeref,
   "json-schema-2020-12-preservation": schemaPreservation,
+  // The authorization extension scenarios (--suite extensions), through @mcpkit/auth's grant providers.
+  ...authExtensionScenarios,
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,
