@@ -7,6 +7,7 @@ import {
   loadRequirements,
   loadTranscripts,
   type Report,
+  type RunnerAuth,
   runConformance,
   summaryLine,
   formatTable,
@@ -89,6 +90,7 @@ export async function runner(
   target: string,
   subset: TranscriptSubset,
   transport: TransportName = subset.transport,
+  auth?: RunnerAuth,
 ): Promise<Outcome> {
   transcripts ??= loadTranscripts([TRANSCRIPTS], requirements);
   const report = await runConformance({
@@ -98,6 +100,7 @@ export async function runner(
     transcripts,
     ...(requirements === undefined ? {} : { requirements }),
     filters: { ids: [...subset.ids], revisions: [...subset.revisions] },
+    ...(auth === undefined ? {} : { auth }),
   });
   return outcome(report);
 }
