@@ -101,12 +101,12 @@ describe("ClientCredentialsProvider", () => {
     expect(await provider.headers({ method: "POST", url: `${rs.url}/other?x=1` })).toEqual({
       authorization: "Bearer cc-1",
     });
-    expect(await provider.headers({ method: "GET", url: rs.url.replace("http:", "ws:") + "/mcp" })).toEqual({
+    expect(await provider.headers({ method: "GET", url: `${rs.url.replace("http:", "ws:")}/mcp` })).toEqual({
       authorization: "Bearer cc-1",
     });
     expect(await provider.headers({ method: "POST", url: "http://elsewhere.example/mcp" })).toEqual({});
     expect(
-      await provider.headers({ method: "POST", url: rs.url.replace("127.0.0.1", "localhost") + "/mcp" }),
+      await provider.headers({ method: "POST", url: `${rs.url.replace("127.0.0.1", "localhost")}/mcp` }),
     ).toEqual({});
   });
 

@@ -71,9 +71,7 @@ const CORS: Readonly<Record<string, string>> = {
  * const answer = metadata.handler(new Request(metadata.url));
  * ```
  */
-export function protectedResourceMetadata(
-  options: ProtectedResourceMetadataOptions,
-): ServedResourceMetadata {
+export function protectedResourceMetadata(options: ProtectedResourceMetadataOptions): ServedResourceMetadata {
   if (options.authorizationServers.length === 0) {
     throw new TypeError("protected-resource metadata needs at least one authorization server");
   }

@@ -1,4 +1,5 @@
 import type { Json, JsonObject } from "../model/json.js";
+import { Arrivals } from "./arrivals.js";
 
 /** Which scripted server received an HTTP request (client transcripts over HTTP). */
 export type ScriptedServer = "resource" | "authorization";
@@ -12,35 +13,11 @@ export interface RequestRecord {
 }
 
 /** Every HTTP request a client made in one run, not yet consumed by an `expect` step, in order. */
-export class RequestLog {
-  private readonly items: RequestRecord[] = [];
-  private seq = 0;
-  private waiters: (() => void)[] = [];
-
+export class RequestLog extends Arrivals<RequestRecord> {
   /** Records one request; `value` is what patterns match (`server`, `method`, `path`, ...). */
   push(value: { [key: string]: Json | undefined }): void {
     const clean: JsonObject = {};
     for (const [key, item] of Object.entries(value)) if (item !== undefined) clean[key] = item;
-    this.items.push({ seq: ++this.seq, value: clean });
-    this.wake();
-  }
-
-  pending(): readonly RequestRecord[] {
-    return this.items;
-  }
-
-  consume(item: RequestRecord): void {
-    const index = this.items.indexOf(item);
-    if (index >= 0) this.items.splice(index, 1);
-  }
-
-  changed(): Promise<void> {
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
+    this.add({ seq: this.nextSeq(), value: clean });
   }
 }

@@ -22,6 +22,21 @@ export class AuthorizationRefusedError extends HttpStatusError {
   }
 }
 
+/**
+ * Sends `call` through `send` with the provider's headers added; a 401/403 goes to the provider,
+ * which may have it sent again (see {@link answerChallenge}). Without a provider, just `send(call)`.
+ */
+export async function sendAuthorized(
+  auth: ClientAuthProvider | undefined,
+  call: HttpCall,
+  send: (call: HttpCall) => Promise<HttpReply>,
+): Promise<HttpReply> {
+  if (!auth) return send(call);
+  const authorized = await withAuthHeaders(auth, call, call.headers);
+  const reply = await send(authorized);
+  return answerChallenge(auth, authorized, call.headers, reply, send);
+}
+
 /** `call` with the provider's headers for it added over `base` (the headers before auth). */
 export async function withAuthHeaders(
   provider: ClientAuthProvider,

@@ -17,7 +17,7 @@ import {
   requestIdsOf,
 } from "../shared/messages.js";
 import { AbortSwitch, timeoutError } from "./abort-switch.js";
-import { answerChallenge, withAuthHeaders } from "./auth.js";
+import { answerChallenge, sendAuthorized, withAuthHeaders } from "./auth.js";
 import { defaultSender } from "./default-sender.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
 import { type Reopened, ResumableStream, type StreamEnd } from "./event-stream.js";
@@ -468,12 +468,8 @@ export class StreamableHttpClientTransport implements Transport {
    * Sends `call` with the auth provider's headers (if there is one; a 401/403 goes to it and may be
    * sent once more), following the redirects that may be followed (see redirect.ts).
    */
-  private async exchange(call: HttpCall): Promise<HttpReply> {
-    const auth = this.options.authProvider;
-    if (!auth) return this.follow(call);
-    const authorized = await withAuthHeaders(auth, call, call.headers);
-    const reply = await this.follow(authorized);
-    return answerChallenge(auth, authorized, call.headers, reply, (again) => this.follow(again));
+  private exchange(call: HttpCall): Promise<HttpReply> {
+    return sendAuthorized(this.options.authProvider, call, (next) => this.follow(next));
   }
 
   /** Sends `call`, following the redirects that may be followed (see redirect.ts). */

@@ -1,7 +1,7 @@
 import { LocalError, type JsonRpcPayload, type Transport, type TransportHandlers } from "@mcpkit/core";
 import { AbortSwitch } from "../client/abort-switch.js";
 import type { ClientAuthProvider } from "@mcpkit/core";
-import { answerChallenge, withAuthHeaders } from "../client/auth.js";
+import { sendAuthorized } from "../client/auth.js";
 import { defaultSender } from "../client/default-sender.js";
 import { HttpStatusError } from "../client/errors.js";
 import { FetchSender } from "../client/fetch-sender.js";
@@ -338,12 +338,8 @@ export class LegacySseClientTransport implements Transport {
    * Sends `call` with the auth provider's headers (if there is one; a 401/403 goes to it and may be
    * sent once more), following the redirects that may be followed (see redirect.ts).
    */
-  private async exchange(call: HttpCall): Promise<HttpReply> {
-    const auth = this.options.authProvider;
-    if (!auth) return this.follow(call);
-    const authorized = await withAuthHeaders(auth, call, call.headers);
-    const reply = await this.follow(authorized);
-    return answerChallenge(auth, authorized, call.headers, reply, (again) => this.follow(again));
+  private exchange(call: HttpCall): Promise<HttpReply> {
+    return sendAuthorized(this.options.authProvider, call, (next) => this.follow(next));
   }
 
   /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
