@@ -105,6 +105,34 @@ describe("discoverAuthorization", () => {
     expect(other.seen).toEqual([]);
   });
 
+  it("names malformed protected-resource metadata and the URL it came from", async () => {
+    const rs = await server();
+    rs.route("GET /.well-known/oauth-protected-resource/mcp", () => ({
+      headers: { "content-type": "application/json" },
+      body: "{ not json",
+    }));
+    const error = await discoverAuthorization({ serverUrl: `${rs.url}/mcp` }).catch((e) => e);
+    expect(error).toBeInstanceOf(AuthorizationDiscoveryError);
+    expect(error.message).toContain(`${rs.url}/.well-known/oauth-protected-resource/mcp`);
+    expect(error.urls).toContain(`${rs.url}/.well-known/oauth-protected-resource/mcp`);
+  });
+
+  it("refuses malformed authorization-server metadata with what was wrong, and uses none of it", async () => {
+    const as = await server();
+    const rs = await server();
+    rs.route("GET /.well-known/oauth-protected-resource/mcp", () => ({
+      body: { resource: `${rs.url}/mcp`, authorization_servers: [as.url] },
+    }));
+    as.route("GET /.well-known/oauth-authorization-server", () => ({ body: { issuer: 42 } }));
+    as.route("GET /.well-known/openid-configuration", () => ({ body: ["not", "an", "object"] }));
+    const error = await discoverAuthorization({ serverUrl: `${rs.url}/mcp` }).catch((e) => e);
+    expect(error).toBeInstanceOf(AuthorizationDiscoveryError);
+    expect(error.message).toBe(
+      `the authorization-server metadata at ${as.url}/.well-known/oauth-authorization-server names issuer 42, not "${as.url}": refused`,
+    );
+    expect(as.lines).toEqual(["GET /.well-known/oauth-authorization-server"]);
+  });
+
   it("names every URL tried when no PRM exists", async () => {
     const rs = await server();
     const error = await discoverAuthorization({ serverUrl: `${rs.url}/mcp` }).catch((e) => e);
