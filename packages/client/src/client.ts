@@ -1,6 +1,8 @@
 import {
   type Capabilities,
   type Connection,
+  declaredExtensions,
+  type ExtensionSettings,
   hasCapability,
   type JsonObject,
   LocalError,
@@ -12,6 +14,7 @@ import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
+import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
@@ -56,6 +59,7 @@ type ListKind = "tools" | "prompts" | "resources";
 export class Client {
   private readonly options: ClientOptions;
   private readonly handlers: ServerRequestHandlers;
+  private readonly installed: InstalledExtensions;
   private readonly events: Emitter<ClientEvents>;
   private readonly listeners = new Listeners();
   private readonly validator: OutputSchemaValidator | undefined;
@@ -69,6 +73,7 @@ export class Client {
   constructor(options: ClientOptions) {
     this.options = options;
     this.handlers = new ServerRequestHandlers(options);
+    this.installed = new InstalledExtensions(options.extensions ?? []);
     this.events = new Emitter((error) => this.report(error));
     this.validator =
       options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
@@ -96,7 +101,7 @@ export class Client {
     this.connecting = true;
     this.settled = await settle(source, {
       options: this.options,
-      capabilities: this.handlers.capabilities(),
+      capabilities: this.capabilities,
       signal: options.signal,
       prepare: (connection) => this.prepare(connection),
     });
@@ -121,9 +126,24 @@ export class Client {
   get instructions(): string | undefined {
     return this.settled?.instructions;
   }
-  /** The capabilities this client declares (one per handler given). */
+  /**
+   * The extensions the server declared, by id, with their settings: from `initialize` (session
+   * era) or `server/discover` (2026-07-28); empty before connecting. Ones this client does not know
+   * are listed too, and otherwise ignored.
+   *
+   * @example
+   * ```ts
+   * if (client.serverExtensions["io.modelcontextprotocol/tasks"]) console.log("tasks on offer");
+   * ```
+   */
+  get serverExtensions(): Readonly<Record<string, ExtensionSettings>> {
+    return declaredExtensions(this.settled?.serverCapabilities as Capabilities | undefined);
+  }
+  /** The capabilities this client declares (one per handler given, `experimental`, extensions). */
   get capabilities(): Capabilities {
-    return this.handlers.capabilities();
+    const base = this.handlers.capabilities();
+    const { experimental } = this.options;
+    return this.installed.capabilities(experimental ? { ...base, experimental } : base);
   }
   /** The underlying connection, for custom methods and diagnostics. */
   get connection(): Connection {
@@ -344,6 +364,7 @@ export class Client {
 
   private prepare(connection: Connection): void {
     this.handlers.register(connection);
+    this.installed.register(connection);
     wireNotifications(connection, {
       events: this.events,
       cache: this.cache,

@@ -29,3 +29,5 @@ export {
 } from "./validation/output-validator.js";
 // The errors a caller catches come from core; re-exported so one import suffices.
 export { LocalError, McpError, type LocalErrorCode } from "@mcpkit/core";
+export type { ClientExtension, ClientExtensionApi } from "./extensions/extension.js";
+export { declaredExtensions, type ExtensionSettings } from "@mcpkit/core";

@@ -1,4 +1,5 @@
-import type { ImplementationInfo, Transport } from "@mcpkit/core";
+import type { ClientExtension } from "./extensions/extension.js";
+import type { ImplementationInfo, JsonObject, Transport } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ResultCache } from "./features/cache.js";
 import type {
@@ -77,6 +78,13 @@ export interface ClientOptions {
   readonly maxPages?: number;
   /** Upper bound on requests per stateless-era call with input-required rounds. Default 10. */
   readonly maxInputRounds?: number;
+  /**
+   * Extensions to install (off unless listed): each is declared in the `extensions` capability
+   * with its settings, and adds its handlers. See {@link ClientExtension}.
+   */
+  readonly extensions?: readonly ClientExtension[];
+  /** Declared as the `experimental` capability, e.g. `{ "com.example/beta": {} }`. */
+  readonly experimental?: Readonly<Record<string, JsonObject>>;
   /** Declares `sampling` and answers `sampling/createMessage`. */
   readonly sampling?: SamplingHandler;
   /** Also declare `sampling.tools` (2025-11-25+: the server may pass tools and toolChoice). Default false. */

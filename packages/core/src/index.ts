@@ -124,3 +124,10 @@ export {
   type InputResponses,
   type InputRoundsOptions,
 } from "./input-required/rounds.js";
+export {
+  declaredExtensions,
+  declaresExtension,
+  type ExtensionSettings,
+  extensionNotDeclared,
+  isExtensionId,
+} from "./extensions/declared.js";

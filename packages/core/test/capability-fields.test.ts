@@ -13,10 +13,12 @@ import { withRawPeer } from "./helpers/raw-peer.js";
 describe("capabilitiesForRevision", () => {
   it("keeps only the members the revision's capabilities object defines", () => {
     const server = { completions: {}, tasks: { list: {} }, extensions: {}, tools: {}, acme: {} };
-    expect(capabilitiesForRevision("2024-11-05", "server", server)).toEqual({ tools: {} });
+    // extensions ride in every revision: SEP-2133 negotiates them at initialize too.
+    expect(capabilitiesForRevision("2024-11-05", "server", server)).toEqual({ extensions: {}, tools: {} });
     expect(capabilitiesForRevision("2025-11-25", "server", server)).toEqual({
       completions: {},
       tasks: { list: {} },
+      extensions: {},
       tools: {},
     });
     expect(capabilitiesForRevision("2026-07-28", "server", server)).toEqual({

@@ -34,3 +34,10 @@ export { UriTemplate, type TemplateValue, type TemplateVariables } from "./uri-t
 export { logLevels, type LoggingOptions } from "./logging.js";
 export { capabilitiesFor } from "./server-era.js";
 export type * from "./types.js";
+export type {
+  ExtensionMetaKey,
+  ExtensionMethodOptions,
+  ServerExtension,
+  ServerExtensionApi,
+} from "./extensions/extension.js";
+export { declaredExtensions, type ExtensionSettings } from "@mcpkit/core";

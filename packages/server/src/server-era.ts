@@ -28,8 +28,9 @@ export interface ServerEraHooks {
 /**
  * The capabilities a revision can carry: only the members its `ServerCapabilities` defines (from
  * the schema's facts), so a client is never sent a field its revision does not have (no
- * `completions` at 2024-11-05, no `tasks` before 2025-11-25 or at 2026-07-28, no `extensions`
- * before 2026-07-28, nothing of one's own making). Core's eras apply it to what they announce.
+ * `completions` at 2024-11-05, no `tasks` before 2025-11-25 or at 2026-07-28,
+ * nothing of one's own making; `extensions` rides in every revision, as SEP-2133
+ * negotiates it at `initialize` too). Core's eras apply it to what they announce.
  *
  * @example
  * ```ts

@@ -1,4 +1,10 @@
-import type { Capabilities, ImplementationInfo, RequestStateSealerOptions, Transport } from "@mcpkit/core";
+import type {
+  Capabilities,
+  ExtensionSettings,
+  ImplementationInfo,
+  RequestStateSealerOptions,
+  Transport,
+} from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import { completionHandlers } from "./features/completions.js";
 import { listenHandler } from "./features/listen.js";
@@ -10,6 +16,8 @@ import {
   templateOf,
 } from "./features/resources.js";
 import type { FeatureEnv } from "./features/shared.js";
+import type { ServerExtension } from "./extensions/extension.js";
+import { type ExtensionTarget, installExtension } from "./extensions/install.js";
 import { assertParamHeaderAnnotations } from "./features/param-headers.js";
 import { assertToolName } from "./features/tool-name.js";
 import { assertNoTaskSupport, assertNoTasksCapability } from "./tasks-unsupported.js";
@@ -54,6 +62,11 @@ export interface ServerOptions {
    * does not serve tasks yet.
    */
   readonly capabilities?: Capabilities;
+  /**
+   * Extensions to install (off unless listed): each is declared in the `extensions` capability
+   * with its settings, and adds its methods. See {@link Server.extension}.
+   */
+  readonly extensions?: readonly ServerExtension[];
   /** The revisions served, of either era. Default: all. */
   readonly revisions?: readonly Revision[];
   /** Items per page of every list. Default 100. */
@@ -123,6 +136,7 @@ export class Server {
   private readonly host: SessionHost;
   /** What `capabilities` derived, until the registrations change. */
   private derivedCapabilities: Capabilities | undefined;
+  private readonly installed: ExtensionTarget;
 
   constructor(
     readonly info: ImplementationInfo,
@@ -179,6 +193,15 @@ export class Server {
       "subscriptions/listen": listenHandler,
     };
     for (const [method, handler] of Object.entries(builtins)) this.requestHandlers.set(method, handler);
+    this.installed = {
+      requestHandlers: this.requestHandlers,
+      notificationHandlers: this.notificationHandlers,
+      declared: new Map(),
+      fields: new Map(),
+      metaKeys: new Map(),
+      changed: () => this.capabilitiesChanged(),
+    };
+    for (const extension of options.extensions ?? []) installExtension(this.installed, extension);
     const logging = options.logging;
     this.host = {
       info,
@@ -218,14 +241,51 @@ export class Server {
 
   private deriveCapabilities(): Capabilities {
     const hasResources = this.resources.size + this.templates.size > 0;
+    const { declared, fields } = this.installed;
+    const explicit = this.options.capabilities;
+    const extensions =
+      declared.size === 0
+        ? undefined
+        : { ...Object.fromEntries(declared), ...(explicit?.extensions as object | undefined) };
     return {
       ...(this.options.logging === false ? {} : { logging: {} }),
       ...(this.prompts.size + this.templates.size > 0 ? { completions: {} } : {}),
       ...(this.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
       ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
       ...(this.tools.size > 0 ? { tools: { listChanged: true } } : {}),
-      ...this.options.capabilities,
+      ...Object.fromEntries(fields),
+      ...explicit,
+      ...(extensions ? { extensions } : {}),
     };
+  }
+
+  /**
+   * Installs an extension (see {@link ServerExtension}): it is declared in the `extensions`
+   * capability with its settings, and its methods are served, each refused to clients that did not
+   * declare the extension. Install before clients connect: a session-era client keeps what
+   * `initialize` announced.
+   *
+   * @example
+   * ```ts
+   * server.extension({
+   *   id: "com.example/echo",
+   *   install: (api) => api.request("echo/ping", (params) => ({ echoed: params.text ?? null })),
+   * });
+   * ```
+   */
+  extension(extension: ServerExtension): this {
+    installExtension(this.installed, extension);
+    return this;
+  }
+
+  /** The extensions this server declares, by id, with their settings. */
+  get extensions(): ReadonlyMap<string, ExtensionSettings> {
+    return this.installed.declared;
+  }
+
+  private capabilitiesChanged(): void {
+    this.derivedCapabilities = undefined;
+    for (const session of this.live) session.refreshCapabilities();
   }
 
   /** The sessions open now. */
@@ -410,8 +470,7 @@ export class Server {
 
   /** A registration changed: capabilities now, the notifications once the current job is done (coalesced). */
   private changed(kind: ListKind): void {
-    this.derivedCapabilities = undefined;
-    for (const session of this.live) session.refreshCapabilities();
+    this.capabilitiesChanged();
     if (this.pendingChanges.size === 0) queueMicrotask(() => this.flush());
     this.pendingChanges.add(kind);
   }

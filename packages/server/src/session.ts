@@ -11,6 +11,8 @@ import {
   type RequestId,
   type RequestStateSealerOptions,
   type Transport,
+  declaredExtensions,
+  type ExtensionSettings,
 } from "@mcpkit/core";
 import { type Era, methodInfo, type Revision } from "@mcpkit/schema";
 import type { ClientDescription, ServerContext } from "./context.js";
@@ -173,6 +175,22 @@ export class ServerSession {
   get client(): ClientDescription {
     const session = this.serverEra.inner.sessionEra?.session;
     return { info: session?.clientInfo, capabilities: session?.clientCapabilities };
+  }
+
+  /**
+   * Session era: the extensions the client declared at `initialize`, by id, with their settings
+   * (empty before then, and in the stateless era, where each request declares its own: read
+   * `declaredExtensions(ctx.client.capabilities)` of `@mcpkit/core` there). Extensions this server
+   * does not know are listed too, and otherwise ignored.
+   *
+   * @example
+   * ```ts
+   * declare const session: ServerSession;
+   * if (session.clientExtensions["io.modelcontextprotocol/ui"]) console.log("the client renders UI");
+   * ```
+   */
+  get clientExtensions(): Readonly<Record<string, ExtensionSettings>> {
+    return declaredExtensions(this.serverEra.inner.sessionEra?.session?.clientCapabilities);
   }
 
   /** Resolves when the session has closed. */

@@ -51,7 +51,7 @@ describe("one definition, many sessions", () => {
     await server.close();
   });
 
-  it("passes explicit capabilities through (experimental; extensions only where the revision has them)", async () => {
+  it("passes explicit capabilities through (experimental; extensions in every revision)", async () => {
     const server = newServer({
       capabilities: { experimental: { acme: {} }, extensions: { "io.acme/x": {} } },
     });
@@ -62,8 +62,12 @@ describe("one definition, many sessions", () => {
       capabilities: {},
       clientInfo: { name: "c", version: "1" },
     })) as { result: { capabilities: unknown } };
-    // extensions arrived in 2026-07-28: a 2025-06-18 client is not offered them.
-    expect(answer.result.capabilities).toEqual({ logging: {}, experimental: { acme: {} } });
+    // SEP-2133 negotiates extensions at initialize too: a 2025-06-18 client is offered them.
+    expect(answer.result.capabilities).toEqual({
+      logging: {},
+      experimental: { acme: {} },
+      extensions: { "io.acme/x": {} },
+    });
     await server.close();
   });
 });

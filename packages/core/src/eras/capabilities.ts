@@ -78,6 +78,7 @@ export function gateOwner(gate: MethodGate, sender: Role): "sender" | "receiver"
  * ```ts
  * capabilitiesForRevision("2026-07-28", "server", { tasks: {}, tools: {} }); // { tools: {} }
  * capabilitiesForRevision("2024-11-05", "client", { roots: {}, elicitation: {} }); // { roots: {} }
+ * capabilitiesForRevision("2025-06-18", "server", { extensions: { "com.example/echo": {} } }); // kept
  * ```
  */
 export function capabilitiesForRevision(
@@ -87,8 +88,18 @@ export function capabilitiesForRevision(
 ): Capabilities {
   const fields = capabilityFields(revision, side);
   const keys = Object.keys(capabilities);
-  if (keys.every((key) => fields.includes(key))) return capabilities;
+  if (keys.every((key) => carries(fields, key))) return capabilities;
   const carried: Record<string, unknown> = {};
-  for (const key of keys) if (fields.includes(key)) carried[key] = capabilities[key];
+  for (const key of keys) if (carries(fields, key)) carried[key] = capabilities[key];
   return carried;
+}
+
+/**
+ * Whether a revision carries a capability member. `extensions` rides in every revision: SEP-2133
+ * negotiates extensions "in the `initialize` request" of session-era revisions (its examples use
+ * 2025-06-18) as well as in 2026-07-28's `server/discover` and request envelope, although only
+ * 2026-07-28's schema names the field.
+ */
+function carries(fields: readonly string[], key: string): boolean {
+  return key === "extensions" || fields.includes(key);
 }
