@@ -65,16 +65,18 @@ describe("capabilities a revision does not have are never sent", () => {
   }
 
   it("filters the server's capabilities by the schema of the client's revision", async () => {
-    const base = { experimental: { acme: {} }, logging: {}, prompts: { listChanged: true } };
+    // extensions go to every revision: SEP-2133 negotiates them at initialize too.
+    const base = {
+      experimental: { acme: {} },
+      extensions: { "io.acme/x": {} },
+      logging: {},
+      prompts: { listChanged: true },
+    };
     expect(await advertised("2024-11-05")).toEqual(base);
     expect(await advertised("2025-03-26")).toEqual({ ...base, completions: {} });
     expect(await advertised("2025-06-18")).toEqual({ ...base, completions: {} });
     expect(await advertised("2025-11-25")).toEqual({ ...base, completions: {} });
-    expect(await advertised("2026-07-28")).toEqual({
-      ...base,
-      completions: {},
-      extensions: { "io.acme/x": {} },
-    });
+    expect(await advertised("2026-07-28")).toEqual({ ...base, completions: {} });
   });
 });
 
