@@ -2,6 +2,7 @@ import type {
   Capabilities,
   ExtensionSettings,
   ImplementationInfo,
+  JsonObject,
   RequestStateSealerOptions,
   Transport,
 } from "@mcpkit/core";
@@ -253,8 +254,7 @@ export class Server {
       ...(this.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
       ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
       ...(this.tools.size > 0 ? { tools: { listChanged: true } } : {}),
-      ...Object.fromEntries(fields),
-      ...explicit,
+      ...mergedFields(fields, explicit),
       ...(extensions ? { extensions } : {}),
     };
   }
@@ -480,4 +480,22 @@ export class Server {
     this.pendingChanges.clear();
     for (const session of this.live) for (const kind of kinds) session.listChanged(kind);
   }
+}
+
+/**
+ * Extensions' capability members under the explicit capabilities, one level deep (an extension's
+ * `experimental` entry and the options' own both survive; the options win on a clash).
+ */
+function mergedFields(
+  fields: ReadonlyMap<string, JsonObject>,
+  explicit: Capabilities | undefined,
+): Capabilities {
+  if (fields.size === 0) return explicit ?? {};
+  const merged: Record<string, unknown> = { ...explicit };
+  for (const [field, value] of fields) {
+    const given = explicit?.[field];
+    const isObject = typeof given === "object" && given !== null && !Array.isArray(given);
+    merged[field] = given === undefined ? value : isObject ? { ...value, ...given } : given;
+  }
+  return merged;
 }

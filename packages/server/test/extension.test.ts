@@ -201,6 +201,18 @@ describe("installing", () => {
     ).toThrow("the _meta key com.example/loud is already claimed by com.example/echo");
   });
 
+  it("merges an extension's capability member with the options' own, one level deep", () => {
+    const server = newServer({
+      capabilities: { experimental: { "org.mine/flag": {} } },
+      extensions: [echoExtension()],
+    });
+    open.push(server);
+    expect(server.capabilities.experimental).toEqual({
+      "com.example/echo-beta": {},
+      "org.mine/flag": {},
+    });
+  });
+
   it("is off by default: a server without extensions declares none", () => {
     const server = newServer();
     open.push(server);
