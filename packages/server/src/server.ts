@@ -195,6 +195,7 @@ export class Server {
     };
     for (const [method, handler] of Object.entries(builtins)) this.requestHandlers.set(method, handler);
     this.installed = {
+      server: this,
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
       declared: new Map(),

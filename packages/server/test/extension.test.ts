@@ -213,6 +213,21 @@ describe("installing", () => {
     });
   });
 
+  it("builds on the server definition: a resource the extension publishes is served", async () => {
+    const server = serverWith({
+      id: "com.example/notes",
+      install: (api) => {
+        api.server.resource({ uri: "notes://readme", name: "readme" }, (uri) => ({
+          contents: [{ uri, text: "hello" }],
+        }));
+      },
+    });
+    const client = await connect(server, "2026-07-28");
+    expect(plain(await client.result("resources/read", { uri: "notes://readme" }))).toEqual({
+      contents: [{ uri: "notes://readme", text: "hello" }],
+    });
+  });
+
   it("is off by default: a server without extensions declares none", () => {
     const server = newServer();
     open.push(server);

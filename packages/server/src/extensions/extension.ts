@@ -1,4 +1,5 @@
 import type { ExtensionSettings, JsonObject } from "@mcpkit/core";
+import type { Server } from "../server.js";
 import type { ServerNotificationHandler, ServerRequestHandler } from "../session.js";
 
 /** Options of one request method an extension adds. */
@@ -37,6 +38,11 @@ export interface ServerExtensionApi {
   readonly id: string;
   /** The settings the server declares for it (`{}` when none). */
   readonly settings: ExtensionSettings;
+  /**
+   * The server definition, for what an extension builds on the core's own features: resources it
+   * publishes (`server.resource`), middleware around existing methods (`server.use`).
+   */
+  readonly server: Server;
   /**
    * Serves a request method. The handler gets the normal context (`ctx.client`, `ctx.signal`,
    * `ctx.elicit`, ...). A method name already handled (a built-in or another extension's) throws.

@@ -5,11 +5,13 @@ import {
   isExtensionId,
   type JsonObject,
 } from "@mcpkit/core";
+import type { Server } from "../server.js";
 import type { ServerNotificationHandler, ServerRequestHandler } from "../session.js";
 import type { ExtensionMetaKey, ServerExtension, ServerExtensionApi } from "./extension.js";
 
 /** The parts of a server definition an extension may add to. */
 export interface ExtensionTarget {
+  readonly server: Server;
   readonly requestHandlers: Map<string, ServerRequestHandler>;
   readonly notificationHandlers: Map<string, ServerNotificationHandler>;
   /** Declared extensions by id; what the `extensions` capability is built from. */
@@ -35,6 +37,7 @@ export function installExtension(target: ExtensionTarget, extension: ServerExten
   const api: ServerExtensionApi = {
     id,
     settings,
+    server: target.server,
     request(method, handler, options = {}) {
       if (target.requestHandlers.has(method))
         throw new Error(`extension ${id}: the method ${method} is already handled`);
