@@ -34,3 +34,17 @@ export { UriTemplate, type TemplateValue, type TemplateVariables } from "./uri-t
 export { logLevels, type LoggingOptions } from "./logging.js";
 export { capabilitiesFor } from "./server-era.js";
 export type * from "./types.js";
+export {
+  InvalidCursorError,
+  isTerminal,
+  MemoryTaskStore,
+  type MemoryTaskStoreOptions,
+  type NewTask,
+  type TaskOutcome,
+  type TaskPage,
+  type TaskRecord,
+  TaskLimitError,
+  type TaskStatus,
+  type TaskStore,
+} from "./tasks/store.js";
+export { RELATED_TASK, type TaskOptions, taskOwner, wireTask } from "./tasks/tool-tasks.js";
