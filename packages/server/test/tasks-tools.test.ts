@@ -275,6 +275,25 @@ describe("task-augmented tools/call (2025-11-25)", () => {
     await server.close();
   });
 
+  it("with an auth subject, the task belongs to the subject: its other sessions see it, other subjects do not", async () => {
+    const { server, reader } = await open();
+    const alice = { authInfo: { token: "a", subject: "alice" } };
+    const asAlice = (r: Reader, id: number, method: string, params: Record<string, unknown>) => {
+      r.client.peer.deliver({ jsonrpc: "2.0", id, method, params }, alice);
+      return r.answer(id);
+    };
+    const created = await asAlice(reader, 1, "tools/call", { name: "must", arguments: {}, task: {} });
+    const { taskId } = (created.result as { task: { taskId: string } }).task;
+    const second = new Reader(await connect(server, REVISION));
+    expect((await asAlice(second, 2, "tasks/get", { taskId })).result).toMatchObject({ taskId });
+    // The same session, anonymous, is another requestor.
+    expect((await reader.call("tasks/get", { taskId })).error).toMatchObject({ code: -32602 });
+    const bob = { authInfo: { token: "b", subject: "bob" } };
+    second.client.peer.deliver({ jsonrpc: "2.0", id: 3, method: "tasks/get", params: { taskId } }, bob);
+    expect((await second.answer(3)).error).toMatchObject({ code: -32602 });
+    await server.close();
+  });
+
   it("tasks/list pages the session's tasks and refuses a forged cursor", async () => {
     const { server, reader } = await open({ tasks: { pageSize: 2 } });
     const ids: string[] = [];
