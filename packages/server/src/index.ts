@@ -47,4 +47,4 @@ export {
   type TaskStatus,
   type TaskStore,
 } from "./tasks/store.js";
-export { RELATED_TASK, type TaskOptions, taskOwner, wireTask } from "./tasks/tool-tasks.js";
+export { RELATED_TASK, type TaskOptions, taskOwner, type ToolTasks, wireTask } from "./tasks/tool-tasks.js";

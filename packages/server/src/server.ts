@@ -206,6 +206,7 @@ export class Server {
         (name) => this.tools.get(name),
         this.tasks,
         declared,
+        env.authorization,
       );
       for (const [method, handler] of Object.entries(this.tasks.handlers()))
         builtins[method] = onlyAtTaskRevision(handler);

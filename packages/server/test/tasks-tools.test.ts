@@ -165,6 +165,7 @@ describe("task-augmented tools/call (2025-11-25)", () => {
     const waiting = reader.send("tasks/result", { taskId: task.taskId });
     await settle();
     expect(reader.client.peer.received).toEqual([]);
+    expect(server.tasks?.waiting).toBe(1);
     // ...and answers once it completes, with the related-task _meta.
     fixture.gate.resolve({ content: [{ type: "text", text: "done" }] });
     expect(await reader.answer(waiting)).toEqual({
@@ -174,6 +175,7 @@ describe("task-augmented tools/call (2025-11-25)", () => {
     });
     reader.seen.push(...((await reader.client.peer.drain()) as Record<string, unknown>[]));
     expect(reader.statuses()).toEqual(["completed"]);
+    expect(server.tasks?.waiting).toBe(0);
     expect(await reader.result("tasks/get", { taskId: task.taskId })).toMatchObject({ status: "completed" });
     await server.close();
   });
@@ -388,6 +390,79 @@ describe("task-augmented tools/call (2025-11-25)", () => {
     });
     reader.seen.push(...((await reader.client.peer.drain()) as Record<string, unknown>[]));
     expect(reader.statuses()).toEqual(["input_required", "working", "completed"]);
+    await server.close();
+  });
+
+  it("progress reported after the CreateTaskResult reaches the client, naming the task", async () => {
+    const { server, reader } = await open();
+    const gate = deferred<void>();
+    server.tool(
+      { name: "steps", inputSchema: schema, execution: { taskSupport: "required" } },
+      async (_a, ctx) => {
+        await gate.promise;
+        await ctx.progress(1, 2, "half");
+        await ctx.progress(1, 2, "not increasing: dropped");
+        return { content: [] };
+      },
+    );
+    const created = await reader.result("tools/call", {
+      name: "steps",
+      arguments: {},
+      task: {},
+      _meta: { progressToken: "p1" },
+    });
+    const { taskId } = created.task as { taskId: string };
+    gate.resolve();
+    await reader.result("tasks/result", { taskId });
+    reader.seen.push(...((await reader.client.peer.drain()) as Record<string, unknown>[]));
+    expect(reader.seen.filter((m) => m.method === "notifications/progress")).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/progress",
+        params: {
+          progressToken: "p1",
+          progress: 1,
+          total: 2,
+          message: "half",
+          _meta: { [RELATED]: { taskId } },
+        },
+      },
+    ]);
+    await server.close();
+  });
+
+  it("a session's tasks are stopped and freed when the session closes", async () => {
+    const store = new MemoryTaskStore();
+    const { server, fixture, reader } = await open({ tasks: { store } });
+    const created = await reader.result("tools/call", { name: "slow", arguments: {}, task: {} });
+    reader.send("tasks/result", { taskId: (created.task as { taskId: string }).taskId });
+    await settle();
+    expect(store.size).toBe(1);
+    expect(server.tasks?.waiting).toBe(1);
+    await reader.client.peer.close();
+    await settle();
+    expect(fixture.signals[0]?.aborted).toBe(true);
+    expect(store.size).toBe(0);
+    expect(server.tasks?.waiting).toBe(0);
+    await server.close();
+  });
+
+  it("a caller without the tool's scopes is refused before any task is made", async () => {
+    const store = new MemoryTaskStore();
+    const { server, reader } = await open({ tasks: { store } });
+    server.tool(
+      { name: "admin", inputSchema: schema, scopes: ["admin"], execution: { taskSupport: "optional" } },
+      () => ({ content: [] }),
+    );
+    const viewer = { authInfo: { token: "v", subject: "viewer", scopes: ["read"] } };
+    const ask = async (id: number, params: Record<string, unknown>) => {
+      reader.client.peer.deliver({ jsonrpc: "2.0", id, method: "tools/call", params }, viewer);
+      return (await reader.answer(id)).error;
+    };
+    const plainError = await ask(1, { name: "admin", arguments: {} });
+    expect(plainError).toMatchObject({ code: -32003 });
+    expect(await ask(2, { name: "admin", arguments: {}, task: {} })).toEqual(plainError);
+    expect(store.size).toBe(0);
     await server.close();
   });
 });

@@ -1,4 +1,5 @@
 import { ErrorCode, McpError, truncateEcho } from "@mcpkit/core";
+import { type AuthorizationOptions, requireScopes } from "../scopes.js";
 import type { ServerRequestHandler } from "../session.js";
 import type { ToolDefinition } from "../types.js";
 import type { ToolTasks } from "./tool-tasks.js";
@@ -14,9 +15,10 @@ const TASK_REVISION = "2025-11-25";
  */
 export function taskAwareToolCall(
   plain: ServerRequestHandler,
-  toolNamed: (name: string) => Pick<ToolDefinition, "name" | "execution"> | undefined,
+  toolNamed: (name: string) => Pick<ToolDefinition, "name" | "execution" | "scopes"> | undefined,
   tasks: ToolTasks,
   declared: () => boolean,
+  authorization: AuthorizationOptions,
 ): ServerRequestHandler {
   return (params, ctx) => {
     if (ctx.revision !== TASK_REVISION || !declared()) return plain(params, ctx);
@@ -38,6 +40,8 @@ export function taskAwareToolCall(
         ErrorCode.MethodNotFound,
         `Tool ${name} does not support task augmentation: call it without params.task`,
       );
+    // A caller without the tool's scopes is refused now, not handed a task that fails.
+    requireScopes(ctx, tool.scopes, `tool ${JSON.stringify(tool.name)}`, authorization);
     return tasks.start(params, ctx, (taskCtx) => plain(params, taskCtx));
   };
 }

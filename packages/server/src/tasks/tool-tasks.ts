@@ -51,7 +51,13 @@ const notFound = () => new McpError(ErrorCode.InvalidParams, "Failed to retrieve
 /**
  * Serves task-augmented `tools/call` and `tasks/*` (2025-11-25). Task state is in the store; this
  * process keeps only the AbortControllers of the handlers it runs and the `tasks/result` callers
- * waiting on them.
+ * waiting on them. A server makes one (`server.tasks`) unless `options.tasks` is false.
+ *
+ * @example
+ * ```ts
+ * const server = new Server(info, { tasks: { maxTtlMs: 600_000 } });
+ * server.tasks?.store; // the TaskStore the tasks live in
+ * ```
  */
 export class ToolTasks {
   readonly store: TaskStore;
@@ -90,6 +96,14 @@ export class ToolTasks {
     }
     const controller = new AbortController();
     this.running.set(task.taskId, controller);
+    if (owner.startsWith("session:")) {
+      // Nobody can reach a session's task once the session is gone: stop it and free it.
+      void ctx.session.closed.then(() => {
+        controller.abort(new Error("The session closed"));
+        this.running.delete(task.taskId);
+        return this.store.delete(owner, task.taskId).then(() => this.wake(task.taskId));
+      });
+    }
     const taskCtx = this.contextFor(ctx, task, controller.signal);
     void this.runInBackground(task, taskCtx, run);
     return { task: wireTask(task) };
@@ -137,7 +151,27 @@ export class ToolTasks {
       };
     const elicit = waitingFor(ctx.elicit);
     const sample = waitingFor(ctx.sample);
-    const overrides: Partial<Record<PropertyKey, unknown>> = { signal, elicit, sample };
+    // The request was answered with the CreateTaskResult: what the handler sends from now on goes
+    // through the session, not the finished request, and names the task.
+    const { connection } = ctx.session;
+    const notify = (method: string, p: Params = {}) => {
+      const meta = (p._meta ?? {}) as Record<string, unknown>;
+      return connection.notify(method, { ...p, _meta: { ...meta, ...related } });
+    };
+    const token = ctx.meta.progressToken;
+    let last = Number.NEGATIVE_INFINITY;
+    const progress = async (value: number, total?: number, message?: string) => {
+      // Same rules as a plain request's progress: only when asked for, and only increasing.
+      if ((typeof token !== "string" && typeof token !== "number") || !(value > last)) return;
+      last = value;
+      await notify("notifications/progress", {
+        progressToken: token,
+        progress: value,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    };
+    const overrides: Partial<Record<PropertyKey, unknown>> = { signal, elicit, sample, notify, progress };
     // A proxy, not a prototype: the context's getters read private fields of the real object.
     return new Proxy(ctx, {
       get: (target, key) => (key in overrides ? overrides[key] : Reflect.get(target, key, target)),
@@ -168,10 +202,21 @@ export class ToolTasks {
       ctx.session.connection.notify("notifications/tasks/status", wireTask(task) as Params).catch(() => {
         // The session may be gone: the task stays retrievable by its owner.
       });
-    if (!isTerminal(task.status)) return;
-    const waiting = this.waiters.get(task.taskId);
-    this.waiters.delete(task.taskId);
+    if (isTerminal(task.status)) this.wake(task.taskId);
+  }
+
+  /** Lets the `tasks/result` calls waiting on a task read it again. */
+  private wake(taskId: string): void {
+    const waiting = this.waiters.get(taskId);
+    this.waiters.delete(taskId);
     for (const wake of waiting ?? []) wake();
+  }
+
+  /** How many `tasks/result` calls wait in this process (for tests and monitoring). */
+  get waiting(): number {
+    let n = 0;
+    for (const list of this.waiters.values()) n += list.length;
+    return n;
   }
 
   private async find(params: Params, ctx: ServerContext): Promise<TaskRecord> {
@@ -189,11 +234,18 @@ export class ToolTasks {
       const { taskId } = current;
       await new Promise<void>((resolve, reject) => {
         const list = this.waiters.get(taskId) ?? [];
-        const onAbort = () => reject(new McpError(ErrorCode.InternalError, "Request cancelled"));
-        list.push(() => {
+        const wake = () => {
           ctx.signal.removeEventListener("abort", onAbort);
           resolve();
-        });
+        };
+        // A caller that goes away stops waiting and leaves nothing behind.
+        const onAbort = () => {
+          const rest = (this.waiters.get(taskId) ?? []).filter((w) => w !== wake);
+          if (rest.length > 0) this.waiters.set(taskId, rest);
+          else this.waiters.delete(taskId);
+          reject(new McpError(ErrorCode.InternalError, "Request cancelled"));
+        };
+        list.push(wake);
         this.waiters.set(taskId, list);
         ctx.signal.addEventListener("abort", onAbort, { once: true });
       });
