@@ -81,9 +81,9 @@ async function createTask(url: string, sessionId: string): Promise<string> {
     method: "tools/call",
     params: { name: "slow", arguments: {}, task: { ttl: 60_000 } },
   });
-  const task = (answer?.result as { task: { taskId: string; status: string } }).task;
-  expect(task.status).toBe("working");
-  return task.taskId;
+  const result = answer?.result as { task: { taskId: string; status: string } } | undefined;
+  expect(result?.task.status).toBe("working");
+  return String(result?.task.taskId);
 }
 
 describe("tasks over Streamable HTTP (2025-11-25)", () => {
