@@ -247,6 +247,12 @@ describe("task-augmented tools/call (2025-11-25)", () => {
       code: -32602,
       message: "Cannot cancel task: already in terminal status 'cancelled'",
     });
+    // A cancelled task has no result: tasks/result says so, naming the task.
+    expect((await reader.call("tasks/result", { taskId: task.taskId })).error).toEqual({
+      code: -32602,
+      message: `Task ${task.taskId} was cancelled`,
+      data: { [RELATED]: { taskId: task.taskId } },
+    });
     await server.close();
   });
 
