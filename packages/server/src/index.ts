@@ -41,3 +41,17 @@ export type {
   ServerExtensionApi,
 } from "./extensions/extension.js";
 export { declaredExtensions, type ExtensionSettings } from "@mcpkit/core";
+export {
+  InvalidCursorError,
+  isTerminal,
+  MemoryTaskStore,
+  type MemoryTaskStoreOptions,
+  type NewTask,
+  type TaskOutcome,
+  type TaskPage,
+  type TaskRecord,
+  TaskLimitError,
+  type TaskStatus,
+  type TaskStore,
+} from "./tasks/store.js";
+export { RELATED_TASK, type TaskOptions, taskOwner, type ToolTasks, wireTask } from "./tasks/tool-tasks.js";

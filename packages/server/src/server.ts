@@ -21,7 +21,15 @@ import type { ServerExtension } from "./extensions/extension.js";
 import { type ExtensionTarget, installExtension } from "./extensions/install.js";
 import { assertParamHeaderAnnotations } from "./features/param-headers.js";
 import { assertToolName } from "./features/tool-name.js";
-import { assertNoTaskSupport, assertNoTasksCapability } from "./tasks-unsupported.js";
+// tasks (2025-11-25): begin
+import {
+  allowsTasks,
+  assertTaskSupport,
+  onlyAtTaskRevision,
+  taskAwareToolCall,
+} from "./tasks/tool-call-task.js";
+import { type TaskOptions, ToolTasks } from "./tasks/tool-tasks.js";
+// tasks: end
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
 import type { Middleware } from "./middleware.js";
@@ -59,8 +67,8 @@ export interface ServerOptions {
   /**
    * Merged over the capabilities derived from what is registered (tools, resources, prompts,
    * completions, logging). Use it for `experimental`, `extensions`, or to turn one off. Each
-   * client is sent only the members its revision defines. `tasks` is refused (it throws): mcpkit
-   * does not serve tasks yet.
+   * client is sent only the members its revision defines. `tasks` is derived (2025-11-25) when a
+   * tool allows task-augmented calls.
    */
   readonly capabilities?: Capabilities;
   /**
@@ -68,6 +76,12 @@ export interface ServerOptions {
    * with its settings, and adds its methods. See {@link Server.extension}.
    */
   readonly extensions?: readonly ServerExtension[];
+  /**
+   * Task-augmented `tools/call` (2025-11-25): the store, the longest TTL, the poll interval. Tasks
+   * are served for tools whose `execution.taskSupport` is `"optional"` or `"required"`; `false`
+   * turns them off (such tools are then called plainly). See `docs/tasks.md`.
+   */
+  readonly tasks?: TaskOptions | false;
   /** The revisions served, of either era. Default: all. */
   readonly revisions?: readonly Revision[];
   /** Items per page of every list. Default 100. */
@@ -138,19 +152,20 @@ export class Server {
   /** What `capabilities` derived, until the registrations change. */
   private derivedCapabilities: Capabilities | undefined;
   private readonly installed: ExtensionTarget;
+  /** Task-augmented `tools/call` and `tasks/*` (undefined when `options.tasks` is false). */
+  readonly tasks: ToolTasks | undefined;
 
   constructor(
     readonly info: ImplementationInfo,
     private readonly options: ServerOptions = {},
   ) {
-    assertNoTasksCapability(options.capabilities);
     this.tools = new Registry<ToolRegistration>(
       (t) => t.name,
       "tool",
       () => this.changed("tools"),
       (tool) => {
         assertToolName(tool.name);
-        assertNoTaskSupport(tool);
+        assertTaskSupport(tool);
         assertParamHeaderAnnotations(tool);
       },
     );
@@ -182,8 +197,9 @@ export class Server {
       readCache: options.cache?.read ?? { ttlMs: 0, cacheScope: "private" },
       authorization: options.authorization ?? {},
     };
+    const tools = toolHandlers(this.tools, env, report);
     const builtins: Record<string, ServerRequestHandler> = {
-      ...toolHandlers(this.tools, env, report),
+      ...tools,
       ...resourceHandlers(this.resources, this.templates, env),
       ...promptHandlers(this.prompts, env),
       ...completionHandlers(this.prompts, this.templates),
@@ -193,6 +209,24 @@ export class Server {
       },
       "subscriptions/listen": listenHandler,
     };
+    // tasks (2025-11-25): begin
+    this.tasks = options.tasks === false ? undefined : new ToolTasks(options.tasks);
+    if (this.tasks) {
+      const declared = () => {
+        const tasks = this.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+        return tasks?.requests?.tools?.call !== undefined;
+      };
+      builtins["tools/call"] = taskAwareToolCall(
+        tools["tools/call"] as ServerRequestHandler,
+        (name) => this.tools.get(name),
+        this.tasks,
+        declared,
+        env.authorization,
+      );
+      for (const [method, handler] of Object.entries(this.tasks.handlers()))
+        builtins[method] = onlyAtTaskRevision(handler);
+    }
+    // tasks: end
     for (const [method, handler] of Object.entries(builtins)) this.requestHandlers.set(method, handler);
     this.installed = {
       server: this,
@@ -255,6 +289,9 @@ export class Server {
       ...(this.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
       ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
       ...(this.tools.size > 0 ? { tools: { listChanged: true } } : {}),
+      ...(this.tasks && this.tools.list().some(allowsTasks)
+        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+        : {}),
       ...mergedFields(fields, explicit),
       ...(extensions ? { extensions } : {}),
     };

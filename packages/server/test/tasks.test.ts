@@ -5,34 +5,20 @@ import { type allRevisions, connect, newServer, plain, RawPeer } from "./helpers
 const noop = () => ({ content: [] });
 const schema = { type: "object" } as const;
 
-describe("tasks are refused until mcpkit serves them", () => {
-  it("a Server given capabilities.tasks throws", () => {
-    expect(() => newServer({ capabilities: { tasks: { list: {}, cancel: {} } } })).toThrow(
-      new TypeError(
-        "capabilities.tasks is not supported: mcpkit does not serve tasks yet (tasks/* requests, task-augmented tools/call), so a server must not advertise them; remove capabilities.tasks",
-      ),
-    );
+describe("tasks are served (2025-11-25)", () => {
+  it("a Server given capabilities.tasks declares them", () => {
+    const server = newServer({ capabilities: { tasks: { list: {}, cancel: {} } } });
+    expect(server.capabilities.tasks).toEqual({ list: {}, cancel: {} });
   });
 
-  it.each(["optional", "required"] as const)("a tool with execution.taskSupport %j throws", (taskSupport) => {
-    const server = newServer();
-    expect(() => server.tool({ name: "t", inputSchema: schema, execution: { taskSupport } }, noop)).toThrow(
-      new TypeError(
-        `Tool "t" has execution.taskSupport "${taskSupport}", which is not supported: mcpkit does not serve tasks yet, so a tool's taskSupport must be "forbidden" or absent`,
-      ),
-    );
-  });
-
-  it('accepts taskSupport "forbidden" or none, and refuses a change to "required"', () => {
-    const server = newServer();
-    server.tool({ name: "a", inputSchema: schema, execution: { taskSupport: "forbidden" } }, noop);
-    server.tool({ name: "b", inputSchema: schema, execution: {} }, noop);
-    const handle = server.tool({ name: "c", inputSchema: schema }, noop);
-    expect(() => handle.update({ execution: { taskSupport: "required" } })).toThrow(
-      'Tool "c" has execution.taskSupport "required", which is not supported',
-    );
-    expect(handle.definition.execution).toBeUndefined();
-  });
+  it.each(["optional", "required", "forbidden"] as const)(
+    "a tool may declare execution.taskSupport %j",
+    (taskSupport) => {
+      const server = newServer();
+      const handle = server.tool({ name: "t", inputSchema: schema, execution: { taskSupport } }, noop);
+      expect(handle.definition.execution).toEqual({ taskSupport });
+    },
+  );
 });
 
 describe("capabilities a revision does not have are never sent", () => {

@@ -1,0 +1,306 @@
+import { ErrorCode, type JsonObject, McpError, type Params } from "@mcpkit/core";
+import type { ServerContext } from "../context.js";
+import type { ServerRequestHandler } from "../session.js";
+import {
+  InvalidCursorError,
+  isTerminal,
+  MemoryTaskStore,
+  type TaskOutcome,
+  type TaskRecord,
+  TaskLimitError,
+  type TaskStatus,
+  type TaskStore,
+} from "./store.js";
+
+/** The `_meta` key that ties a message to its task. */
+export const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** Task options of a server (2025-11-25 task-augmented `tools/call`). */
+export interface TaskOptions {
+  /** Where tasks live. Default: a {@link MemoryTaskStore} with its default limits. */
+  readonly store?: TaskStore;
+  /** The longest TTL granted, in ms; a longer (or absent) request gets this. Default 3 600 000 (1 h). */
+  readonly maxTtlMs?: number;
+  /** The `pollInterval` suggested to clients, in ms. Default 1000. */
+  readonly pollIntervalMs?: number;
+  /** Tasks per `tasks/list` page. Default 50. */
+  readonly pageSize?: number;
+}
+
+/** Who may see a task: the auth subject when the request was authenticated, else the session. */
+export function taskOwner(ctx: ServerContext): string {
+  const subject = ctx.auth?.subject;
+  return subject ? `subject:${subject}` : `session:${ctx.session.id}`;
+}
+
+/** A task as the wire shows it (`Task` of 2025-11-25). */
+export function wireTask(task: TaskRecord): JsonObject {
+  return {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
+    createdAt: new Date(task.createdAt).toISOString(),
+    lastUpdatedAt: new Date(task.lastUpdatedAt).toISOString(),
+    ttl: task.ttl,
+    ...(task.pollInterval === undefined ? {} : { pollInterval: task.pollInterval }),
+  };
+}
+
+const notFound = () => new McpError(ErrorCode.InvalidParams, "Failed to retrieve task: Task not found");
+
+/**
+ * Serves task-augmented `tools/call` and `tasks/*` (2025-11-25). Task state is in the store; this
+ * process keeps only the AbortControllers of the handlers it runs and the `tasks/result` callers
+ * waiting on them. A server makes one (`server.tasks`) unless `options.tasks` is false.
+ *
+ * @example
+ * ```ts
+ * const server = new Server(info, { tasks: { maxTtlMs: 600_000 } });
+ * server.tasks?.store; // the TaskStore the tasks live in
+ * ```
+ */
+export class ToolTasks {
+  readonly store: TaskStore;
+  private readonly maxTtl: number;
+  private readonly pollInterval: number;
+  private readonly pageSize: number;
+  private readonly running = new Map<string, AbortController>();
+  private readonly waiters = new Map<string, (() => void)[]>();
+
+  constructor(options: TaskOptions = {}) {
+    this.store = options.store ?? new MemoryTaskStore();
+    this.maxTtl = options.maxTtlMs ?? 3_600_000;
+    this.pollInterval = options.pollIntervalMs ?? 1000;
+    this.pageSize = options.pageSize ?? 50;
+  }
+
+  /**
+   * Creates the task, starts `run` in the background with a context whose signal `tasks/cancel`
+   * aborts, and answers the `CreateTaskResult` at once.
+   */
+  async start(
+    params: Params,
+    ctx: ServerContext,
+    run: (ctx: ServerContext) => JsonObject | Promise<JsonObject>,
+  ): Promise<JsonObject> {
+    const requested = (params.task as { ttl?: unknown }).ttl;
+    const ttl =
+      typeof requested === "number" && requested >= 0 ? Math.min(requested, this.maxTtl) : this.maxTtl;
+    const owner = taskOwner(ctx);
+    let task: TaskRecord;
+    try {
+      task = await this.store.create({ owner, ttl, pollInterval: this.pollInterval });
+    } catch (error) {
+      if (error instanceof TaskLimitError) throw new McpError(ErrorCode.InvalidRequest, error.message);
+      throw error;
+    }
+    const controller = new AbortController();
+    this.running.set(task.taskId, controller);
+    if (owner.startsWith("session:")) {
+      // Nobody can reach a session's task once the session is gone: stop it and free it.
+      void ctx.session.closed.then(() => {
+        controller.abort(new Error("The session closed"));
+        this.running.delete(task.taskId);
+        return this.store.delete(owner, task.taskId).then(() => this.wake(task.taskId));
+      });
+    }
+    const taskCtx = this.contextFor(ctx, task, controller.signal);
+    void this.runInBackground(task, taskCtx, run);
+    return { task: wireTask(task) };
+  }
+
+  private async runInBackground(
+    task: TaskRecord,
+    ctx: ServerContext,
+    run: (ctx: ServerContext) => JsonObject | Promise<JsonObject>,
+  ): Promise<void> {
+    let outcome: TaskOutcome;
+    try {
+      outcome = { result: await run(ctx) };
+    } catch (error) {
+      outcome =
+        error instanceof McpError
+          ? {
+              error: {
+                code: error.code,
+                message: error.message,
+                ...(error.data === undefined ? {} : { data: error.data }),
+              },
+            }
+          : { error: { code: ErrorCode.InternalError, message: "Internal error" } };
+    }
+    this.running.delete(task.taskId);
+    const failed = "error" in outcome || outcome.result.isError === true;
+    const statusMessage =
+      "error" in outcome ? outcome.error.message : failed ? "The tool reported an error" : undefined;
+    await this.setStatus(ctx, task, failed ? "failed" : "completed", statusMessage, outcome);
+  }
+
+  /** The handler's context: the task's signal; elicitation and sampling move the task to `input_required`. */
+  private contextFor(ctx: ServerContext, task: TaskRecord, signal: AbortSignal): ServerContext {
+    const related = { [RELATED_TASK]: { taskId: task.taskId } };
+    const waitingFor =
+      <P extends { _meta?: Record<string, unknown> }, R>(ask: (p: P) => Promise<R>) =>
+      async (p: P): Promise<R> => {
+        await this.setStatus(ctx, task, "input_required");
+        try {
+          return await ask({ ...p, _meta: { ...p._meta, ...related } });
+        } finally {
+          await this.setStatus(ctx, task, "working");
+        }
+      };
+    const elicit = waitingFor(ctx.elicit);
+    const sample = waitingFor(ctx.sample);
+    // The request was answered with the CreateTaskResult: what the handler sends from now on goes
+    // through the session, not the finished request, and names the task.
+    const { connection } = ctx.session;
+    const notify = (method: string, p: Params = {}) => {
+      const meta = (p._meta ?? {}) as Record<string, unknown>;
+      return connection.notify(method, { ...p, _meta: { ...meta, ...related } });
+    };
+    const token = ctx.meta.progressToken;
+    let last = Number.NEGATIVE_INFINITY;
+    const progress = async (value: number, total?: number, message?: string) => {
+      // Same rules as a plain request's progress: only when asked for, and only increasing.
+      if ((typeof token !== "string" && typeof token !== "number") || !(value > last)) return;
+      last = value;
+      await notify("notifications/progress", {
+        progressToken: token,
+        progress: value,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    };
+    const overrides: Partial<Record<PropertyKey, unknown>> = { signal, elicit, sample, notify, progress };
+    // A proxy, not a prototype: the context's getters read private fields of the real object.
+    return new Proxy(ctx, {
+      get: (target, key) => (key in overrides ? overrides[key] : Reflect.get(target, key, target)),
+    });
+  }
+
+  private async setStatus(
+    ctx: ServerContext,
+    task: TaskRecord,
+    status: TaskStatus,
+    statusMessage?: string,
+    outcome?: TaskOutcome,
+  ): Promise<void> {
+    const before = await this.store.get(task.owner, task.taskId);
+    if (!before || isTerminal(before.status) || before.status === status) return;
+    const after = await this.store.update(task.owner, task.taskId, {
+      status,
+      ...(statusMessage === undefined ? {} : { statusMessage }),
+      ...(outcome === undefined ? {} : { outcome }),
+    });
+    if (after) this.changed(ctx, after);
+  }
+
+  /** Tells the requestor (status notification) and wakes `tasks/result` callers on a terminal status. */
+  private changed(ctx: ServerContext, task: TaskRecord): void {
+    // Optional per spec; @mcpkit/core sends it only to a client that declared `tasks`.
+    if (ctx.client.capabilities?.tasks !== undefined)
+      ctx.session.connection.notify("notifications/tasks/status", wireTask(task) as Params).catch(() => {
+        // The session may be gone: the task stays retrievable by its owner.
+      });
+    if (isTerminal(task.status)) this.wake(task.taskId);
+  }
+
+  /** Lets the `tasks/result` calls waiting on a task read it again. */
+  private wake(taskId: string): void {
+    const waiting = this.waiters.get(taskId);
+    this.waiters.delete(taskId);
+    for (const wake of waiting ?? []) wake();
+  }
+
+  /** How many `tasks/result` calls wait in this process (for tests and monitoring). */
+  get waiting(): number {
+    let n = 0;
+    for (const list of this.waiters.values()) n += list.length;
+    return n;
+  }
+
+  private async find(params: Params, ctx: ServerContext): Promise<TaskRecord> {
+    const taskId = params.taskId;
+    if (typeof taskId !== "string") throw notFound();
+    const task = await this.store.get(taskOwner(ctx), taskId);
+    if (!task) throw notFound();
+    return task;
+  }
+
+  /** Resolves once the task is terminal (or the request is cancelled). */
+  private async untilTerminal(task: TaskRecord, ctx: ServerContext): Promise<TaskRecord> {
+    let current: TaskRecord | undefined = task;
+    while (current && !isTerminal(current.status)) {
+      const { taskId } = current;
+      await new Promise<void>((resolve, reject) => {
+        const list = this.waiters.get(taskId) ?? [];
+        const wake = () => {
+          ctx.signal.removeEventListener("abort", onAbort);
+          resolve();
+        };
+        // A caller that goes away stops waiting and leaves nothing behind.
+        const onAbort = () => {
+          const rest = (this.waiters.get(taskId) ?? []).filter((w) => w !== wake);
+          if (rest.length > 0) this.waiters.set(taskId, rest);
+          else this.waiters.delete(taskId);
+          reject(new McpError(ErrorCode.InternalError, "Request cancelled"));
+        };
+        list.push(wake);
+        this.waiters.set(taskId, list);
+        ctx.signal.addEventListener("abort", onAbort, { once: true });
+      });
+      current = await this.store.get(task.owner, taskId);
+    }
+    if (!current) throw notFound();
+    return current;
+  }
+
+  /** `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`. */
+  handlers(): Record<string, ServerRequestHandler> {
+    return {
+      "tasks/get": async (params, ctx) => wireTask(await this.find(params, ctx)),
+      "tasks/result": async (params, ctx) => {
+        const task = await this.untilTerminal(await this.find(params, ctx), ctx);
+        const outcome = task.outcome;
+        const related = { [RELATED_TASK]: { taskId: task.taskId } };
+        if (!outcome)
+          throw new McpError(ErrorCode.InvalidParams, `Task ${task.taskId} was cancelled`, related);
+        if ("error" in outcome)
+          throw new McpError(outcome.error.code, outcome.error.message, outcome.error.data);
+        const meta = (outcome.result._meta ?? {}) as Record<string, unknown>;
+        return { ...outcome.result, _meta: { ...meta, ...related } } as JsonObject;
+      },
+      "tasks/list": async (params, ctx) => {
+        const cursor = typeof params.cursor === "string" ? params.cursor : undefined;
+        try {
+          const page = await this.store.list(taskOwner(ctx), cursor, this.pageSize);
+          return {
+            tasks: page.tasks.map(wireTask),
+            ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
+          } as JsonObject;
+        } catch (error) {
+          if (error instanceof InvalidCursorError)
+            throw new McpError(ErrorCode.InvalidParams, "Invalid cursor");
+          throw error;
+        }
+      },
+      "tasks/cancel": async (params, ctx) => {
+        const task = await this.find(params, ctx);
+        if (isTerminal(task.status))
+          throw new McpError(
+            ErrorCode.InvalidParams,
+            `Cannot cancel task: already in terminal status '${task.status}'`,
+          );
+        const after = await this.store.update(task.owner, task.taskId, {
+          status: "cancelled",
+          statusMessage: "The task was cancelled by request.",
+        });
+        this.running.get(task.taskId)?.abort(new Error("The task was cancelled"));
+        this.running.delete(task.taskId);
+        if (!after) throw notFound();
+        this.changed(ctx, after);
+        return wireTask(after);
+      },
+    };
+  }
+}
