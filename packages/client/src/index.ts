@@ -31,3 +31,10 @@ export {
 export { LocalError, McpError, type LocalErrorCode } from "@mcpkit/core";
 export type { ClientExtension, ClientExtensionApi } from "./extensions/extension.js";
 export { declaredExtensions, type ExtensionSettings } from "@mcpkit/core";
+export type {
+  ClientTaskStatus,
+  TaskInfo,
+  TaskRequest,
+  TaskWaitOptions,
+  ToolTask,
+} from "./tasks/tool-task.js";

@@ -37,9 +37,10 @@ export interface TaskWaitOptions extends CallOptions {
  *
  * @example
  * ```ts
- * const task = await client.callTool({ name: "build", arguments: { ref: "main" } }, { task: { ttlMs: 600_000 } });
- * console.log(task.taskId, task.info.status);
- * const result = await task.result({ onStatus: (info) => console.log(info.status, info.statusMessage) });
+ * async function follow(task: ToolTask) {
+ *   console.log(task.taskId, task.info.status);
+ *   return task.result({ onStatus: (info) => console.log(info.status, info.statusMessage) });
+ * }
  * ```
  */
 export interface ToolTask {
