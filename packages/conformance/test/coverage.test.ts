@@ -115,7 +115,9 @@ describe("requirements manifest", () => {
       if (r.url !== r.urls[sorted[sorted.length - 1] as string])
         out.push(`${r.id}: url is not the newest revision's link`);
       for (const [revision, url] of Object.entries(r.urls)) {
-        if (url.startsWith("https://") && !url.includes(`/specification/${revision}/`)) {
+        // Extension pages and SEPs are versioned apart from the specification: no revision in them.
+        const specLink = url.startsWith("https://modelcontextprotocol.io/specification/");
+        if (specLink && !url.includes(`/specification/${revision}/`)) {
           out.push(`${r.id}: the ${revision} link points at another revision`);
         }
       }
