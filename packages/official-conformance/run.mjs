@@ -25,6 +25,8 @@ const PACKAGE_DIR = dirname(fileURLToPath(import.meta.url));
 const BASELINE = join(PACKAGE_DIR, "expected-failures.yml");
 /** One leg's ceiling; a client leg normally takes 20–30 s (its scenarios run in parallel). */
 const LEG_TIMEOUT_MS = 120_000;
+/** How many single-scenario runs of a `scenarios` leg go at once (2 cores; each is a Node 22 CLI). */
+const SCENARIO_CONCURRENCY = 3;
 
 function parseArgs(argv) {
   const options = { out: undefined, legs: [], reference: undefined, verbose: false };
@@ -56,41 +58,65 @@ function referenceDist(override) {
   return files;
 }
 
+/**
+ * The CLI arguments of one leg's runs: one run of its suite, or, for a leg that lists `scenarios`
+ * (extension scenarios, which the CLI's server command selects only by name), one run per scenario.
+ */
+function legRuns(leg) {
+  const baseline = ["--expected-failures", BASELINE];
+  if (leg.scenarios) return leg.scenarios.map((name) => ["--scenario", name, ...baseline]);
+  const version = leg.specVersion === undefined ? [] : ["--spec-version", leg.specVersion];
+  return [["--suite", leg.suite ?? "all", ...version, ...baseline]];
+}
+
+/** Runs `tasks` (functions returning promises) at most `limit` at a time, results in order. */
+async function inBatches(tasks, limit) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
 async function runLeg(leg, { out, dist, verbose }) {
   const resultsDir = join(out, leg.name);
   mkdirSync(resultsDir, { recursive: true });
-  const common = [
-    "--suite",
-    leg.suite ?? "all",
-    ...(leg.specVersion === undefined ? [] : ["--spec-version", leg.specVersion]),
-    "--expected-failures",
-    BASELINE,
-  ];
   const started = Date.now();
-  let run;
-  if (leg.kind === "server") {
-    const server = await startReferenceServer(dist.server, leg.serverArgs);
-    try {
-      const args = ["server", "--url", server.url, ...common, "-o", resultsDir];
-      run = await runOfficialCli(args, {
-        logPath: `${resultsDir}.log`,
-        timeoutMs: LEG_TIMEOUT_MS,
-        echo: verbose,
-      });
-    } finally {
-      await server.stop();
-    }
-  } else {
-    // The client under test runs on this Node (not npx's Node 22, which would come first on PATH).
-    const command = `${process.execPath} ${dist.client}`;
-    const args = ["client", "--command", command, ...common, "-o", resultsDir];
-    run = await runOfficialCli(args, {
-      logPath: `${resultsDir}.log`,
-      timeoutMs: LEG_TIMEOUT_MS,
-      echo: verbose,
-    });
+  const server = leg.kind === "server" ? await startReferenceServer(dist.server, leg.serverArgs) : undefined;
+  // The client under test runs on this Node (not npx's Node 22, which would come first on PATH).
+  const target = server
+    ? ["server", "--url", server.url]
+    : ["client", "--command", `${process.execPath} ${dist.client}`];
+  const runs = legRuns(leg);
+  let ran;
+  try {
+    ran = await inBatches(
+      runs.map((args, index) => () => {
+        const logPath = runs.length === 1 ? `${resultsDir}.log` : `${resultsDir}-${index}.log`;
+        return runOfficialCli([...target, ...args, "-o", resultsDir], {
+          logPath,
+          timeoutMs: LEG_TIMEOUT_MS,
+          echo: verbose,
+        });
+      }),
+      SCENARIO_CONCURRENCY,
+    );
+  } finally {
+    await server?.stop();
   }
-  return { ...leg, exitCode: run.code, timedOut: run.timedOut, ms: Date.now() - started, resultsDir };
+  const failed = ran.find((run) => run.code !== 0);
+  return {
+    ...leg,
+    exitCode: failed ? failed.code : 0,
+    timedOut: ran.some((run) => run.timedOut),
+    ms: Date.now() - started,
+    resultsDir,
+  };
 }
 
 async function main() {
@@ -135,6 +161,10 @@ async function main() {
     for (const s of stale)
       console.log(`  ${leg.name} ✗ ${s.scenario} passes but is listed in expected-failures.yml`);
     const expectedCount = scenarios.filter((s) => s.expected && s.failures.length > 0).length;
+    for (const s of scenarios) {
+      for (const check of s.skipped)
+        console.log(`  ${leg.name} - ${s.scenario} [SKIPPED ${check.id}] ${check.message}`);
+    }
     const verdict = ran.timedOut ? "TIMED OUT" : `exit ${ran.exitCode}`;
     console.log(
       `${leg.name}: ${verdict}, ${scenarios.length} scenarios, ${unexpected.length} unexpected failures, ` +

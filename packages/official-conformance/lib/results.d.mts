@@ -3,6 +3,8 @@ export interface ScenarioResult {
   scenario: string;
   passed: number;
   failures: Array<{ id: string; status: "FAILURE" | "WARNING"; message: string }>;
+  /** Checks the suite itself reported as SKIPPED. */
+  skipped: Array<{ id: string; message: string }>;
   resultDir: string;
 }
 

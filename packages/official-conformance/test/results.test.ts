@@ -31,6 +31,7 @@ describe("readScenarioResults", () => {
         scenario: "tools-list",
         passed: 1,
         failures: [],
+        skipped: [],
         resultDir: join(root, "server-tools-list-2026-11-22T08-53-52-479Z"),
       },
     ]);
@@ -49,6 +50,20 @@ describe("readScenarioResults", () => {
     expect(results.map((r) => [r.scenario, r.passed, r.failures])).toEqual([
       ["auth/metadata-var1", 0, [{ id: "prm", status: "FAILURE", message: "no PRM request" }]],
       ["sse-retry", 1, [{ id: "client-sse-last-event-id", status: "WARNING", message: "no Last-Event-ID" }]],
+    ]);
+  });
+
+  it("lists the checks the suite skipped apart from passes and failures", () => {
+    const root = resultsTree({
+      "server-tasks-status-notifications-2026-11-22T09-05-36-566Z": [
+        check("tasks-status-notifications", "SKIPPED", "Skipped: pending harness rewrite"),
+      ],
+    });
+    const [result] = readScenarioResults(root, "server");
+    expect(result?.passed).toBe(0);
+    expect(result?.failures).toEqual([]);
+    expect(result?.skipped).toEqual([
+      { id: "tasks-status-notifications", message: "Skipped: pending harness rewrite" },
     ]);
   });
 
