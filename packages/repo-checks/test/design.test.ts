@@ -15,6 +15,7 @@ describe("docs/design.md on stores", () => {
     expect(named).toEqual([
       ["MemoryEventStore", "@mcpkit/transport-http"],
       ["MemorySubscriptionStore", "@mcpkit/server"],
+      ["MemoryTaskStore", "@mcpkit/server"],
     ]);
     const sources: Record<string, string> = {
       "@mcpkit/transport-http": "packages/transport-http/src/index.ts",
@@ -27,9 +28,9 @@ describe("docs/design.md on stores", () => {
     }
   });
 
-  it("says that shared session state, a cross-node bus and a task store do not exist yet", () => {
+  it("says that shared session state and a cross-node bus do not exist yet", () => {
     expect(principle).toContain(
-      "A shared session-state store, a cross-node notification bus and a task store do not exist yet: they are planned in issue 22",
+      "A shared session-state store and a cross-node notification bus do not exist yet: they are planned in issue 22",
     );
   });
 });
