@@ -34,6 +34,8 @@ export function createEverythingServer(options: EverythingServerOptions): Everyt
   const server = new Server(SERVER_INFO, {
     instructions: "The mcpkit everything-server: fixtures for conformance testing.",
     requestState: { secret: options.requestStateSecret },
+    // One task per tasks/list page, so that the tasks transcripts exercise nextCursor.
+    tasks: { pageSize: 1 },
     ...(options.statelessOnly ? { revisions: statelessRevisions } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
