@@ -18,6 +18,20 @@ import type {
 } from "../types.js";
 import { checkElicitContent, withDefaults } from "./elicitation.js";
 
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/**
+ * The answer to a request a task sent carries the task's related-task `_meta` too (2025-11-25:
+ * every message related to a task names it).
+ */
+function withRelatedTask(params: Params, answer: JsonObject): JsonObject {
+  const meta = params._meta as Record<string, unknown> | undefined;
+  const related = meta?.[RELATED_TASK];
+  if (related === undefined) return answer;
+  const own = (answer._meta ?? {}) as Record<string, unknown>;
+  return { ...answer, _meta: { ...own, [RELATED_TASK]: related } as JsonObject };
+}
+
 /** The server-to-client requests the client can answer, each only when its handler is given. */
 const methods = [
   ["sampling/createMessage", "sampling"],
@@ -65,8 +79,11 @@ export class ServerRequestHandlers {
     const caps = this.capabilities();
     for (const [method, capability] of methods) {
       if (caps[capability] === undefined) continue;
-      connection.setRequestHandler(method, (params, ctx) =>
-        this.answer(method, params, { signal: ctx.signal, revision: ctx.revision }),
+      connection.setRequestHandler(method, async (params, ctx) =>
+        withRelatedTask(
+          params,
+          await this.answer(method, params, { signal: ctx.signal, revision: ctx.revision }),
+        ),
       );
     }
   }
