@@ -38,3 +38,4 @@ export type {
   TaskWaitOptions,
   ToolTask,
 } from "./tasks/tool-task.js";
+export type { ClientTaskOptions } from "./tasks/options.js";
