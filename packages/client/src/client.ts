@@ -21,6 +21,11 @@ import { type ClientEvents, wireNotifications } from "./features/notifications.j
 import { collectPages, toPage } from "./features/pagination.js";
 import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
+import type { TaskHost } from "./tasks/base-task.js";
+import { callToolAsSessionTask, tasksOf } from "./tasks/session-call.js";
+import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
+import { TaskWatchers } from "./tasks/watchers.js";
+import { readTask } from "./tasks/wire.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
 import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
@@ -35,6 +40,15 @@ export interface ListOptions extends CallOptions {
 export interface CallToolOptions extends CallOptions {
   /** Check `structuredContent` against the tool's output schema. Default true (when a validator is configured). */
   readonly validateOutput?: boolean;
+}
+
+/**
+ * Options of {@link Client.callTool} that ask for a task: the call answers a {@link ToolTask}
+ * instead of the tool's result.
+ */
+export interface CallToolAsTaskOptions extends CallToolOptions {
+  /** Run the call as a task (2025-11-25 `params.task`; at 2026-07-28 the server decides). */
+  readonly task: TaskRequest;
 }
 
 type ListKind = "tools" | "prompts" | "resources";
@@ -66,6 +80,7 @@ export class Client {
   private readonly cache: ClientCache | undefined;
   private readonly tools = new Map<string, T.Tool>();
   private readonly listed = new Set<ListKind>();
+  private readonly watchers = new TaskWatchers();
   private settled: Settled | undefined;
   private connecting = false;
   private logLevel: T.LoggingLevel | undefined;
@@ -201,15 +216,32 @@ export class Client {
    * arguments the tool's `inputSchema` annotates with `x-mcp-header` are also sent as
    * `Mcp-Param-*` HTTP headers (the tools are listed first if the tool is unknown).
    *
+   * With the `task` option it answers a {@link ToolTask} instead (see docs/client.md, "Tasks"):
+   * at 2025-11-25 the call carries `params.task`, and is refused locally
+   * (`LocalError("capability_missing")`) when the server did not declare
+   * `tasks.requests.tools.call` or the tool's `execution.taskSupport` is absent or `"forbidden"`.
+   *
    * @example
    * ```ts
    * const result = await client.callTool({ name: "forecast", arguments: { city: "Oslo" } }, {
    *   onProgress: ({ progress, total }) => console.log(`${progress}/${total ?? "?"}`),
    *   signal: AbortSignal.timeout(60_000),
    * });
+   * const task = await client.callTool({ name: "build-report" }, { task: { ttlMs: 600_000 } });
+   * const report = await task.result({ onStatus: (info) => console.log(info.status) });
    * ```
    */
-  async callTool(params: T.CallToolParams, options: CallToolOptions = {}): Promise<T.CallToolResult> {
+  callTool(params: T.CallToolParams, options: CallToolAsTaskOptions): Promise<ToolTask>;
+  callTool(params: T.CallToolParams, options?: CallToolOptions): Promise<T.CallToolResult>;
+  callTool(
+    params: T.CallToolParams,
+    options: CallToolOptions & { readonly task?: TaskRequest } = {},
+  ): Promise<T.CallToolResult | ToolTask> {
+    if (options.task !== undefined) return this.callToolAsTask(params, options.task, options);
+    return this.callToolPlain(params, options);
+  }
+
+  private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
     let tool = early ? await this.knownTool(params.name, options.signal) : undefined;
@@ -228,6 +260,59 @@ export class Client {
     }
     if (tool) checkStructuredContent(tool, result, this.validator, this.revision);
     return result;
+  }
+
+  private callToolAsTask(
+    params: T.CallToolParams,
+    task: TaskRequest,
+    options: CallToolOptions & { readonly task?: TaskRequest },
+  ): Promise<ToolTask> {
+    const s = this.need();
+    const { task: _task, validateOutput, ...callOptions } = options;
+    return callToolAsSessionTask(
+      {
+        revision: s.revision,
+        serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
+        tool: (name) => this.knownTool(name, options.signal),
+        host: this.taskHost(params.name, validateOutput),
+      },
+      params,
+      task,
+      callOptions,
+    );
+  }
+
+  /** What a task of `tool` needs from this client. */
+  private taskHost(tool: string, validateOutput: boolean | undefined): TaskHost {
+    return {
+      request: (method, params, options) => this.request(method, params, options),
+      watchers: this.watchers,
+      finish: async (result) => {
+        if (!this.validator || validateOutput === false || result.isError) return result;
+        const definition = await this.knownTool(tool, undefined);
+        if (definition) checkStructuredContent(definition, result, this.validator, this.revision);
+        return result;
+      },
+      maxWaitMs: this.options.maxTotalTimeoutMs ?? 600_000,
+      report: (error) => this.report(error),
+    };
+  }
+
+  /**
+   * The requestor's tasks on the server (`tasks/list`, 2025-11-25), every page (bounded by
+   * `maxPages`). Needs the server's `tasks.list` capability.
+   *
+   * @example
+   * ```ts
+   * for (const task of await client.listTasks()) console.log(task.taskId, task.status);
+   * ```
+   */
+  async listTasks(options?: ListOptions): Promise<TaskInfo[]> {
+    return tasksOf(await this.listAll<JsonObject>("tasks/list", "tasks", options));
+  }
+  async listTasksPage(cursor?: string, options?: CallOptions): Promise<T.Page<TaskInfo>> {
+    const page = await this.page<JsonObject>("tasks/list", "tasks", cursor, options);
+    return { ...page, items: tasksOf(page.items) };
   }
 
   /** A tool's definition from the last listing; the tools are listed once if none was made yet. */
@@ -365,6 +450,12 @@ export class Client {
   private prepare(connection: Connection): void {
     this.handlers.register(connection);
     this.installed.register(connection);
+    connection.setNotificationHandler("notifications/tasks/status", (params) => {
+      const info = readTask(params);
+      if (!info) return;
+      this.watchers.deliver(info);
+      this.events.emit("taskStatus", info);
+    });
     wireNotifications(connection, {
       events: this.events,
       cache: this.cache,

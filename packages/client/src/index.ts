@@ -1,7 +1,7 @@
 /**
  * @mcpkit/client: a Model Context Protocol client for servers of every revision. No `node:` imports.
  */
-export { Client, type CallToolOptions, type ListOptions } from "./client.js";
+export { Client, type CallToolAsTaskOptions, type CallToolOptions, type ListOptions } from "./client.js";
 export { ClientError, type ClientErrorCode } from "./errors.js";
 export type { Unsubscribe } from "./events.js";
 export type { CallOptions } from "./features/calls.js";
@@ -38,3 +38,4 @@ export type {
   TaskWaitOptions,
   ToolTask,
 } from "./tasks/tool-task.js";
+export type { ClientTaskOptions } from "./tasks/options.js";

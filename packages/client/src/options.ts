@@ -10,6 +10,7 @@ import type {
   ElicitResult,
   Root,
 } from "./types.js";
+import type { ClientTaskOptions } from "./tasks/options.js";
 import type { OutputSchemaValidator } from "./validation/output-validator.js";
 
 /** What a handler of a server-to-client request gets besides the params. */
@@ -98,6 +99,12 @@ export interface ClientOptions {
     /** Fill fields the user left out with the `default` of the requested schema. Default false. */
     readonly applyDefaults?: boolean;
   };
+  /**
+   * Declares the `tasks` capability (2025-11-25): the server then sends status notifications of
+   * the tasks this client asks for, and with `receive: true` may ask this client for tasks
+   * (task-augmented sampling and elicitation). Off by default.
+   */
+  readonly tasks?: ClientTaskOptions;
   /**
    * Checks `structuredContent` against tools' output schemas. Default: `createOutputValidator()`
    * (`@mcpkit/json-schema`, no eval); pass `false` to skip the checks, or your own validator.

@@ -16,7 +16,22 @@ import type {
   ElicitRequestURLParams,
   Root,
 } from "../types.js";
+import { TaskReceiver } from "../tasks/receiver.js";
 import { checkElicitContent, withDefaults } from "./elicitation.js";
+
+const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/**
+ * The answer to a request a task sent carries the task's related-task `_meta` too (2025-11-25:
+ * every message related to a task names it).
+ */
+function withRelatedTask(params: Params, answer: JsonObject): JsonObject {
+  const meta = params._meta as Record<string, unknown> | undefined;
+  const related = meta?.[RELATED_TASK];
+  if (related === undefined) return answer;
+  const own = (answer._meta ?? {}) as Record<string, unknown>;
+  return { ...answer, _meta: { ...own, [RELATED_TASK]: related } as JsonObject };
+}
 
 /** The server-to-client requests the client can answer, each only when its handler is given. */
 const methods = [
@@ -31,9 +46,18 @@ const methods = [
  */
 export class ServerRequestHandlers {
   private roots: RootsSource | undefined;
+  /** The tasks this client runs for the server (when `options.tasks` is given). */
+  readonly receiver: TaskReceiver | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.roots = options.roots;
+    this.receiver = options.tasks
+      ? new TaskReceiver(options.tasks, (capability) =>
+          capability === "sampling"
+            ? options.sampling !== undefined
+            : options.elicitation?.form !== undefined || options.elicitation?.url !== undefined,
+        )
+      : undefined;
   }
 
   /** The capabilities to declare: one per handler given. */
@@ -48,6 +72,7 @@ export class ServerRequestHandlers {
         ...(elicitation.url ? { url: {} } : {}),
       };
     }
+    if (this.receiver) caps.tasks = this.receiver.capability();
     return caps;
   }
 
@@ -65,10 +90,19 @@ export class ServerRequestHandlers {
     const caps = this.capabilities();
     for (const [method, capability] of methods) {
       if (caps[capability] === undefined) continue;
-      connection.setRequestHandler(method, (params, ctx) =>
-        this.answer(method, params, { signal: ctx.signal, revision: ctx.revision }),
-      );
+      const { receiver } = this;
+      connection.setRequestHandler(method, async (params, ctx) => {
+        if (receiver?.accepts(method, params)) {
+          const { task: _task, ...plain } = params;
+          return receiver.start(params, (signal) =>
+            this.answer(method, plain, { signal, revision: ctx.revision }),
+          );
+        }
+        const answer = await this.answer(method, params, { signal: ctx.signal, revision: ctx.revision });
+        return withRelatedTask(params, answer);
+      });
     }
+    this.receiver?.register(connection);
   }
 
   /** Answers one stateless-era input round: every request of it, concurrently. */

@@ -7,6 +7,7 @@ import type {
   Resource,
   Tool,
 } from "../types.js";
+import type { TaskInfo } from "../tasks/tool-task.js";
 import type { ClientCache } from "./cache.js";
 import type { Listeners } from "./listen.js";
 
@@ -31,6 +32,8 @@ export interface ClientEvents {
   progress: ProgressNotificationParams;
   /** A URL-mode elicitation finished (2025-11-25). */
   elicitationComplete: { readonly elicitationId: string };
+  /** A task's status changed, as the server notified (`notifications/tasks/status`, 2025-11-25). */
+  taskStatus: TaskInfo;
   /** The connection closed. */
   close: { readonly error?: Error };
 }
