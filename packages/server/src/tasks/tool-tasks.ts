@@ -61,16 +61,18 @@ const notFound = () => new McpError(ErrorCode.InvalidParams, "Failed to retrieve
  */
 export class ToolTasks {
   readonly store: TaskStore;
-  private readonly maxTtl: number;
-  private readonly pollInterval: number;
+  /** The longest TTL granted, in ms. */
+  readonly maxTtlMs: number;
+  /** The poll interval suggested to clients, in ms. */
+  readonly pollIntervalMs: number;
   private readonly pageSize: number;
   private readonly running = new Map<string, AbortController>();
   private readonly waiters = new Map<string, (() => void)[]>();
 
   constructor(options: TaskOptions = {}) {
     this.store = options.store ?? new MemoryTaskStore();
-    this.maxTtl = options.maxTtlMs ?? 3_600_000;
-    this.pollInterval = options.pollIntervalMs ?? 1000;
+    this.maxTtlMs = options.maxTtlMs ?? 3_600_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.pageSize = options.pageSize ?? 50;
   }
 
@@ -85,11 +87,11 @@ export class ToolTasks {
   ): Promise<JsonObject> {
     const requested = (params.task as { ttl?: unknown }).ttl;
     const ttl =
-      typeof requested === "number" && requested >= 0 ? Math.min(requested, this.maxTtl) : this.maxTtl;
+      typeof requested === "number" && requested >= 0 ? Math.min(requested, this.maxTtlMs) : this.maxTtlMs;
     const owner = taskOwner(ctx);
     let task: TaskRecord;
     try {
-      task = await this.store.create({ owner, ttl, pollInterval: this.pollInterval });
+      task = await this.store.create({ owner, ttl, pollInterval: this.pollIntervalMs });
     } catch (error) {
       if (error instanceof TaskLimitError) throw new McpError(ErrorCode.InvalidRequest, error.message);
       throw error;
