@@ -53,6 +53,7 @@ describe("session-era task fixtures", () => {
       task_release: null,
       task_failing: "optional",
       task_error: "optional",
+      task_progress: "optional",
       task_elicit: "optional",
     });
     const older = await connect("2025-06-18");
@@ -113,6 +114,30 @@ describe("session-era task fixtures", () => {
       content: [{ type: "text", text: "Hello, Alice!" }],
       _meta: { [RELATED]: { taskId } },
     });
+  });
+
+  it("task_progress reports progress for the task's progressToken, with the related-task _meta", async () => {
+    const client = await connect("2025-11-25");
+    const seen: Record<string, unknown>[] = [];
+    client.on("progress", (params) => {
+      seen.push({ ...params });
+    });
+    const created = (await client.request("tools/call", {
+      name: "task_progress",
+      arguments: {},
+      task: {},
+      _meta: { progressToken: "p-1" },
+    })) as { task: { taskId: string } };
+    const { taskId } = created.task;
+    expect(await client.request("tasks/result", { taskId })).toMatchObject({
+      content: [{ type: "text", text: "Progress done" }],
+    });
+    // The client sends a progress token of its own; both reports carry the one it sent.
+    expect(new Set(seen.map((p) => p.progressToken)).size).toBe(1);
+    expect(seen.map(({ progressToken: _token, ...rest }) => rest)).toEqual([
+      { progress: 1, total: 2, message: "first half", _meta: { [RELATED]: { taskId } } },
+      { progress: 2, total: 2, message: "second half", _meta: { [RELATED]: { taskId } } },
+    ]);
   });
 
   it("required and forbidden are enforced with -32601", async () => {

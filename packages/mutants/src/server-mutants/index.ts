@@ -63,6 +63,7 @@ import { tasksUndeclared } from "./tasks-undeclared.js";
 import { elicitsWithoutRelatedTask } from "./elicits-without-related-task.js";
 import { tasksListNoCursor } from "./tasks-list-no-cursor.js";
 import { taskErrorAsResult } from "./task-error-as-result.js";
+import { taskProgressWithoutRelatedTask } from "./task-progress-without-related-task.js";
 
 /** Every server mutant, by name. */
 export const serverMutants: readonly ServerMutant[] = [
@@ -130,4 +131,5 @@ export const serverMutants: readonly ServerMutant[] = [
   elicitsWithoutRelatedTask,
   tasksListNoCursor,
   taskErrorAsResult,
+  taskProgressWithoutRelatedTask,
 ];

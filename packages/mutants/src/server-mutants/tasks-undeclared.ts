@@ -8,11 +8,7 @@ export const tasksUndeclared: ServerMutant = {
   name: "tasks-undeclared",
   defect: "Serves task-augmented tool calls without declaring the tasks capability.",
   transports: ["stdio", "http", "sse", "ws"],
-  subset: {
-    transport: "stdio",
-    ids: ["server/tasks/capability-declared", "server/tasks/not-declared-plain"],
-    revisions: ["2025-11-25"],
-  },
+  subset: { transport: "stdio", ids: ["server/tasks/capability-declared"], revisions: ["2025-11-25"] },
   inject: rewriting(
     mapResultsOf("initialize", (result) => {
       if (!isObject(result.capabilities)) return result;
