@@ -14,6 +14,7 @@ import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
+import type { ExtensionCall } from "./extensions/extension.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
@@ -22,6 +23,7 @@ import { collectPages, toPage } from "./features/pagination.js";
 import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import type { TaskHost } from "./tasks/base-task.js";
+import { ImmediateToolTask } from "./tasks/immediate-task.js";
 import { callToolAsSessionTask, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import { TaskWatchers } from "./tasks/watchers.js";
@@ -245,13 +247,16 @@ export class Client {
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
     let tool = early ? await this.knownTool(params.name, options.signal) : undefined;
-    const mirrored = toolParamHeaders(tool, params.arguments);
-    // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
-    const result = (await this.request(
-      "tools/call",
-      { ...params },
-      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
-    )) as unknown as T.CallToolResult;
+    const result = await this.sendToolCall(params, tool, options);
+    if (early && this.installed.claims(result.resultType)) {
+      // An extension's result (a task of 2026-07-28): carried to the tool's own result.
+      const outcome = this.installed.interpret(
+        result as unknown as JsonObject,
+        this.extensionCall(params, options),
+      );
+      const { validateOutput: _v, ...callOptions } = options;
+      if (outcome) return (await outcome.settle(callOptions)) as unknown as T.CallToolResult;
+    }
     if (!this.validator || options.validateOutput === false || result.isError) return result;
     if (!early) {
       // Known without a listing: no await, which keeps the usual call a few microtasks shorter.
@@ -262,24 +267,71 @@ export class Client {
     return result;
   }
 
-  private callToolAsTask(
+  /** Sends `tools/call`, with the `Mcp-Param-*` headers the tool's definition asks for (2026-07-28). */
+  private async sendToolCall(
+    params: T.CallToolParams,
+    tool: T.Tool | undefined,
+    options: CallToolOptions,
+  ): Promise<T.CallToolResult> {
+    const mirrored = toolParamHeaders(tool, params.arguments);
+    // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
+    return (await this.request(
+      "tools/call",
+      { ...params },
+      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
+    )) as unknown as T.CallToolResult;
+  }
+
+  private async callToolAsTask(
     params: T.CallToolParams,
     task: TaskRequest,
     options: CallToolOptions & { readonly task?: TaskRequest },
   ): Promise<ToolTask> {
     const s = this.need();
     const { task: _task, validateOutput, ...callOptions } = options;
-    return callToolAsSessionTask(
-      {
-        revision: s.revision,
-        serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
-        tool: (name) => this.knownTool(name, options.signal),
-        host: this.taskHost(params.name, validateOutput),
-      },
-      params,
-      task,
-      callOptions,
-    );
+    const host = this.taskHost(params.name, validateOutput);
+    if (s.era === "session") {
+      return callToolAsSessionTask(
+        {
+          revision: s.revision,
+          serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
+          tool: (name) => this.knownTool(name, options.signal),
+          host,
+        },
+        params,
+        task,
+        callOptions,
+      );
+    }
+    // 2026-07-28: the server decides; the client only says it can take a task (the extension).
+    if (!this.installed.claims("task"))
+      throw new LocalError(
+        "capability_not_declared",
+        "At 2026-07-28 tasks are the io.modelcontextprotocol/tasks extension: install it with new Client({ extensions: [tasksExtension()] })",
+      );
+    const tool = await this.knownTool(params.name, options.signal);
+    const result = await this.sendToolCall(params, tool, callOptions);
+    const outcome = this.installed.claims(result.resultType)
+      ? this.installed.interpret(result as unknown as JsonObject, this.extensionCall(params, options))
+      : undefined;
+    if (outcome) return outcome.handle as ToolTask;
+    return new ImmediateToolTask(await host.finish(result));
+  }
+
+  /** What an extension that claimed a `tools/call` result may use to carry it on. */
+  private extensionCall(params: T.CallToolParams, options: CallToolOptions): ExtensionCall {
+    const host = this.taskHost(params.name, options.validateOutput);
+    const s = this.need();
+    return {
+      method: "tools/call",
+      params: { ...params },
+      request: host.request,
+      fulfil: (requests, signal) => this.handlers.fulfil(requests, { signal, revision: s.revision }),
+      finish: async (result) =>
+        ({ ...(await host.finish(result as unknown as T.CallToolResult)) }) as JsonObject,
+      maxWaitMs: host.maxWaitMs,
+      report: host.report,
+    };
   }
 
   /** What a task of `tool` needs from this client. */
@@ -453,7 +505,7 @@ export class Client {
     connection.setNotificationHandler("notifications/tasks/status", (params) => {
       const info = readTask(params);
       if (!info) return;
-      this.watchers.deliver(info);
+      this.watchers.deliver(info.taskId, params);
       this.events.emit("taskStatus", info);
     });
     wireNotifications(connection, {

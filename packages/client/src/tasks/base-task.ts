@@ -40,7 +40,7 @@ export abstract class BaseToolTask implements ToolTask {
     this.current = info;
     this.unwatch = isTerminal(info.status)
       ? undefined
-      : host.watchers.watch(info.taskId, (i) => this.seen(i));
+      : host.watchers.watch(info.taskId, (task) => this.observe(task));
   }
 
   get taskId(): string {
@@ -54,6 +54,9 @@ export abstract class BaseToolTask implements ToolTask {
   abstract refresh(options?: CallOptions): Promise<TaskInfo>;
   abstract result(options?: TaskWaitOptions): Promise<CallToolResult>;
   abstract cancel(options?: CallOptions): Promise<TaskInfo>;
+
+  /** A task state the server notified (the wire object). */
+  protected abstract observe(task: JsonObject): void;
 
   onStatus(listener: (info: TaskInfo) => void): Unsubscribe {
     this.listeners.add(listener);
