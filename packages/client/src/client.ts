@@ -24,10 +24,10 @@ import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js
 import { checkStructuredContent } from "./features/tools.js";
 import type { TaskHost } from "./tasks/base-task.js";
 import { ImmediateToolTask } from "./tasks/immediate-task.js";
-import { callToolAsSessionTask, tasksOf } from "./tasks/session-call.js";
+import { callToolAsSessionTask, TASK_REVISION, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import { TaskWatchers } from "./tasks/watchers.js";
-import { readTask } from "./tasks/wire.js";
+import { isTerminal, readTask } from "./tasks/wire.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
 import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
@@ -222,6 +222,8 @@ export class Client {
    * at 2025-11-25 the call carries `params.task`, and is refused locally
    * (`LocalError("capability_missing")`) when the server did not declare
    * `tasks.requests.tools.call` or the tool's `execution.taskSupport` is absent or `"forbidden"`.
+   * Without it, a listed tool whose `taskSupport` is `"required"` is run as a task and its result
+   * answered (2025-11-25).
    *
    * @example
    * ```ts
@@ -246,6 +248,11 @@ export class Client {
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
+    if (!early && this.mustRunAsTask(params.name)) {
+      // 2025-11-25: a tool whose taskSupport is "required" must be called as a task.
+      const { validateOutput: _v, ...waitOptions } = options;
+      return (await this.callToolAsTask(params, {}, options)).result(waitOptions);
+    }
     let tool = early ? await this.knownTool(params.name, options.signal) : undefined;
     const result = await this.sendToolCall(params, tool, options);
     if (early && this.installed.claims(result.resultType)) {
@@ -265,6 +272,15 @@ export class Client {
     }
     if (tool) checkStructuredContent(tool, result, this.validator, this.revision);
     return result;
+  }
+
+  /** Whether a listed tool requires a task (2025-11-25) and the server takes task-augmented calls. */
+  private mustRunAsTask(name: string): boolean {
+    if (this.revision !== TASK_REVISION) return false;
+    return (
+      this.tools.get(name)?.execution?.taskSupport === "required" &&
+      hasCapability(this.serverCapabilities as Capabilities, "tasks.requests.tools.call")
+    );
   }
 
   /** Sends `tools/call`, with the `Mcp-Param-*` headers the tool's definition asks for (2026-07-28). */
@@ -291,17 +307,25 @@ export class Client {
     const { task: _task, validateOutput, ...callOptions } = options;
     const host = this.taskHost(params.name, validateOutput);
     if (s.era === "session") {
-      return callToolAsSessionTask(
-        {
-          revision: s.revision,
-          serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
-          tool: (name) => this.knownTool(name, options.signal),
-          host,
-        },
-        params,
-        task,
-        callOptions,
-      );
+      const progress = this.taskProgress(callOptions);
+      try {
+        const created = await callToolAsSessionTask(
+          {
+            revision: s.revision,
+            serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
+            tool: (name) => this.knownTool(name, options.signal),
+            host,
+          },
+          params,
+          task,
+          progress.options,
+        );
+        progress.follow(created);
+        return created;
+      } catch (error) {
+        progress.stop();
+        throw error;
+      }
     }
     // 2026-07-28: the server decides; the client only says it can take a task (the extension).
     if (!this.installed.claims("task"))
@@ -316,6 +340,43 @@ export class Client {
       : undefined;
     if (outcome) return outcome.handle as ToolTask;
     return new ImmediateToolTask(await host.finish(result));
+  }
+
+  /**
+   * The progress of a task (2025-11-25: its `tools/call` progress token stays valid for the task's
+   * life): the call carries a token of its own, and `onProgress` hears its reports until the task
+   * is seen terminal.
+   */
+  private taskProgress(options: CallOptions): {
+    options: CallOptions;
+    follow(task: ToolTask): void;
+    stop(): void;
+  } {
+    const { onProgress, ...rest } = options;
+    if (!onProgress) return { options, follow: () => {}, stop: () => {} };
+    const token = `task-progress-${globalThis.crypto.randomUUID()}`;
+    const stop = this.events.on("progress", (report) => {
+      if (report.progressToken !== token) return;
+      const { progress, total, message } = report;
+      onProgress({
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    });
+    return {
+      // No progress-restarted timeout on the call that creates the task: the token is ours, not its id.
+      options: Object.assign(rest, { meta: { progressToken: token }, resetTimeoutOnProgress: false }),
+      follow: (task) => {
+        if (isTerminal(task.info.status)) return stop();
+        const off = task.onStatus((info) => {
+          if (!isTerminal(info.status)) return;
+          off();
+          stop();
+        });
+      },
+      stop,
+    };
   }
 
   /** What an extension that claimed a `tools/call` result may use to carry it on. */

@@ -56,6 +56,15 @@ function taskServer(options: ServerOptions = {}) {
       return { content: [{ type: "text", text: `${answer.action}:${JSON.stringify(answer.content)}` }] };
     },
   );
+  server.tool(
+    { name: "steps", inputSchema: schema, execution: { taskSupport: "optional" } },
+    async (_a, ctx) => {
+      await ctx.progress(1, 2, "half");
+      await gate.promise;
+      await ctx.progress(2, 2, "all");
+      return { content: [{ type: "text", text: "stepped" }] };
+    },
+  );
   return { server, gate, signals, calls };
 }
 
@@ -147,6 +156,30 @@ describe("callTool with the task option (2025-11-25)", () => {
       code: ErrorCode.InvalidParams,
       message: "Cannot cancel task: already in terminal status 'cancelled'",
     });
+  });
+
+  it("runs a listed tool whose taskSupport is required as a task when called plainly", async () => {
+    const { server } = taskServer();
+    const client = await connect(server, REVISION);
+    await client.listTools();
+    expect(await client.callTool({ name: "quick" })).toEqual({
+      content: [{ type: "text", text: "quick" }],
+      structuredContent: { n: 1 },
+    });
+    expect((await client.listTasks()).map((t) => t.status)).toEqual(["completed"]);
+  });
+
+  it("hears the task's progress after the CreateTaskResult (its progress token stays valid)", async () => {
+    const { server, gate } = taskServer();
+    const client = await connect(server, REVISION);
+    const reports: unknown[] = [];
+    const task = await client.callTool({ name: "steps" }, { task: {}, onProgress: (p) => reports.push(p) });
+    gate.resolve({ content: [] });
+    expect(await task.result()).toEqual({ content: [{ type: "text", text: "stepped" }] });
+    expect(reports).toEqual([
+      { progress: 1, total: 2, message: "half" },
+      { progress: 2, total: 2, message: "all" },
+    ]);
   });
 
   it("answers input the task asks for with the client's handlers; the request names the task", async () => {
