@@ -2,6 +2,7 @@ import {
   type Capabilities,
   type Connection,
   declaredExtensions,
+  encodeHeaderValue,
   type ExtensionSettings,
   hasCapability,
   type JsonObject,
@@ -27,6 +28,7 @@ import { ImmediateToolTask } from "./tasks/immediate-task.js";
 import { callToolAsSessionTask, TASK_REVISION, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import { TaskWatchers } from "./tasks/watchers.js";
+import { SessionToolTask, taskFrom } from "./tasks/session-task.js";
 import { isTerminal, readTask } from "./tasks/wire.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
@@ -409,6 +411,37 @@ export class Client {
       maxWaitMs: this.options.maxTotalTimeoutMs ?? 600_000,
       report: (error) => this.report(error),
     };
+  }
+
+  /**
+   * A {@link ToolTask} for a task this client made before (its id kept, e.g. across a restart),
+   * read once with `tasks/get`: at 2025-11-25, or at 2026-07-28 with `tasksExtension()` installed.
+   * The result is not checked against an output schema (the tool is not known).
+   *
+   * @example
+   * ```ts
+   * const task = await client.resumeTask("786512e2-9e0d-44bd-8f29-789f320fe840");
+   * console.log(task.info.status, await task.result());
+   * ```
+   */
+  async resumeTask(taskId: string, options?: CallOptions): Promise<ToolTask> {
+    const s = this.need();
+    const host = this.taskHost("", false);
+    if (s.era === "session") {
+      const answer = await this.request("tasks/get", { taskId }, options);
+      return new SessionToolTask(host, taskFrom(answer, "tasks/get"));
+    }
+    if (!this.installed.claims("task"))
+      throw new LocalError(
+        "capability_not_declared",
+        "At 2026-07-28 tasks are the io.modelcontextprotocol/tasks extension: install it with new Client({ extensions: [tasksExtension()] })",
+      );
+    const routed = { ...options, headers: { ...options?.headers, "Mcp-Name": encodeHeaderValue(taskId) } };
+    const answer = await this.request("tasks/get", { taskId }, routed);
+    taskFrom(answer, "tasks/get");
+    const call = this.extensionCall({ name: "" }, { validateOutput: false });
+    const outcome = this.installed.interpret({ ...answer, resultType: "task" }, call);
+    return outcome?.handle as ToolTask;
   }
 
   /**

@@ -49,7 +49,7 @@ export function tasksExtension(): ClientExtension {
           maxWaitMs: call.maxWaitMs,
           report: call.report,
         };
-        const task = new StatelessToolTask(host, info, call.fulfil);
+        const task = new StatelessToolTask(host, info, call.fulfil, result);
         return { handle: task, settle: async (options) => ({ ...(await task.result(options)) }) };
       });
     },

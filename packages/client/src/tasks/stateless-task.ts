@@ -38,8 +38,11 @@ export class StatelessToolTask extends BaseToolTask {
     host: TaskHost,
     info: TaskInfo,
     private readonly fulfil: Fulfil,
+    /** The task as the server last showed it (a `CreateTaskResult`, or a `tasks/get` answer). */
+    detail?: JsonObject,
   ) {
     super(host, info);
+    this.detail = detail;
   }
 
   protected observe(task: JsonObject): void {

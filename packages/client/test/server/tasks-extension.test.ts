@@ -253,6 +253,18 @@ describe("the tasks extension on the client (2026-07-28)", () => {
     });
   });
 
+  it("resumeTask follows a task by its id, its result inline", async () => {
+    const { server, tasks } = sep2663Server();
+    const client = await connectWith(server);
+    const { taskId } = await client.callTool({ name: "greet" }, { task: {} });
+    Object.assign(tasks.get(taskId) as Held, { status: "completed", result: { content: [] } });
+    const resumed = await client.resumeTask(taskId);
+    expect(resumed.info).toMatchObject({ taskId, status: "completed" });
+    expect(await resumed.result()).toEqual({ content: [], resultType: "complete" });
+    const plain = await connect(server, REVISION);
+    await expect(plain.resumeTask(taskId)).rejects.toMatchObject({ code: "capability_not_declared" });
+  });
+
   it("an unknown task is the server's -32602", async () => {
     const { server, tasks } = sep2663Server();
     const client = await connectWith(server);

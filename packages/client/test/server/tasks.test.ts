@@ -225,6 +225,22 @@ describe("callTool with the task option (2025-11-25)", () => {
   });
 });
 
+describe("resumeTask (2025-11-25)", () => {
+  it("follows a task by its id, and an unknown id is the server's -32602", async () => {
+    const { server, gate } = taskServer();
+    const client = await connect(server, REVISION);
+    const { taskId } = await client.callTool({ name: "slow" }, { task: {} });
+    const resumed = await client.resumeTask(taskId);
+    expect(resumed.info).toMatchObject({ taskId, status: "working", ttlMs: 60_000 });
+    gate.resolve({ content: [{ type: "text", text: "later" }] });
+    expect(await resumed.result()).toEqual({ content: [{ type: "text", text: "later" }] });
+    await expect(client.resumeTask("nope")).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: "Failed to retrieve task: Task not found",
+    });
+  });
+});
+
 describe("refusing a task locally (2025-11-25 negotiation rules)", () => {
   it("refuses a tool whose execution.taskSupport is absent or forbidden, sending nothing", async () => {
     const { server, calls } = taskServer();
