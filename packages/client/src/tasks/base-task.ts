@@ -88,13 +88,13 @@ export abstract class BaseToolTask implements ToolTask {
   }
 
   /**
-   * When `result()` gives up: the caller's `maxTotalTimeoutMs`, else the task's TTL (the server may
-   * drop it after), else the client's bound.
+   * When `result()` gives up: the caller's `maxTotalTimeoutMs`, else one TTL from now (the task
+   * cannot live longer; counted on this side's clock, so a skewed server clock does not cut the
+   * wait short), else the client's bound.
    */
   protected deadline(options: TaskWaitOptions): number {
     if (options.maxTotalTimeoutMs !== undefined) return Date.now() + options.maxTotalTimeoutMs;
-    const created = Date.parse(this.current.createdAt);
-    if (this.current.ttlMs !== null && Number.isFinite(created)) return created + this.current.ttlMs;
+    if (this.current.ttlMs !== null) return Date.now() + this.current.ttlMs;
     return Date.now() + this.host.maxWaitMs;
   }
 
