@@ -265,6 +265,30 @@ describe("the tasks extension on the client (2026-07-28)", () => {
     await expect(plain.resumeTask(taskId)).rejects.toMatchObject({ code: "capability_not_declared" });
   });
 
+  it("a notifications/tasks state (listen with taskIds) ends a wait and carries the result", async () => {
+    const { server, log } = sep2663Server();
+    const client = await connectWith(server);
+    const task = await client.callTool({ name: "greet" }, { task: {} });
+    const session = [...server.sessions][0];
+    const polls = () => log.filter((l) => l.method === "tasks/get").length;
+    const before = polls();
+    // The server's side of a listen stream with taskIds: the full task, result inline.
+    await session?.connection.notify("notifications/tasks", {
+      taskId: task.taskId,
+      status: "completed",
+      createdAt: stamp,
+      lastUpdatedAt: stamp,
+      ttlMs: null,
+      result: { content: [{ type: "text", text: "pushed" }] },
+    });
+    await until(() => task.info.status === "completed");
+    expect(await task.result()).toEqual({
+      content: [{ type: "text", text: "pushed" }],
+      resultType: "complete",
+    });
+    expect(polls()).toBe(before);
+  });
+
   it("an unknown task is the server's -32602", async () => {
     const { server, tasks } = sep2663Server();
     const client = await connectWith(server);
