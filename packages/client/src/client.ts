@@ -2,6 +2,7 @@ import {
   type Capabilities,
   type Connection,
   declaredExtensions,
+  encodeHeaderValue,
   type ExtensionSettings,
   hasCapability,
   type JsonObject,
@@ -14,6 +15,7 @@ import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
+import type { ExtensionCall } from "./extensions/extension.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
@@ -22,10 +24,12 @@ import { collectPages, toPage } from "./features/pagination.js";
 import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import type { TaskHost } from "./tasks/base-task.js";
-import { callToolAsSessionTask, tasksOf } from "./tasks/session-call.js";
+import { ImmediateToolTask } from "./tasks/immediate-task.js";
+import { callToolAsSessionTask, TASK_REVISION, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import { TaskWatchers } from "./tasks/watchers.js";
-import { readTask } from "./tasks/wire.js";
+import { SessionToolTask, taskFrom } from "./tasks/session-task.js";
+import { isTerminal, readTask } from "./tasks/wire.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
 import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
@@ -220,6 +224,8 @@ export class Client {
    * at 2025-11-25 the call carries `params.task`, and is refused locally
    * (`LocalError("capability_missing")`) when the server did not declare
    * `tasks.requests.tools.call` or the tool's `execution.taskSupport` is absent or `"forbidden"`.
+   * Without it, a listed tool whose `taskSupport` is `"required"` is run as a task and its result
+   * answered (2025-11-25).
    *
    * @example
    * ```ts
@@ -244,14 +250,22 @@ export class Client {
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
+    if (!early && this.mustRunAsTask(params.name)) {
+      // 2025-11-25: a tool whose taskSupport is "required" must be called as a task.
+      const { validateOutput: _v, ...waitOptions } = options;
+      return (await this.callToolAsTask(params, {}, options)).result(waitOptions);
+    }
     let tool = early ? await this.knownTool(params.name, options.signal) : undefined;
-    const mirrored = toolParamHeaders(tool, params.arguments);
-    // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
-    const result = (await this.request(
-      "tools/call",
-      { ...params },
-      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
-    )) as unknown as T.CallToolResult;
+    const result = await this.sendToolCall(params, tool, options);
+    if (early && this.installed.claims(result.resultType)) {
+      // An extension's result (a task of 2026-07-28): carried to the tool's own result.
+      const outcome = this.installed.interpret(
+        result as unknown as JsonObject,
+        this.extensionCall(params, options),
+      );
+      const { validateOutput: _v, ...callOptions } = options;
+      if (outcome) return (await outcome.settle(callOptions)) as unknown as T.CallToolResult;
+    }
     if (!this.validator || options.validateOutput === false || result.isError) return result;
     if (!early) {
       // Known without a listing: no await, which keeps the usual call a few microtasks shorter.
@@ -262,24 +276,125 @@ export class Client {
     return result;
   }
 
-  private callToolAsTask(
+  /** Whether a listed tool requires a task (2025-11-25) and the server takes task-augmented calls. */
+  private mustRunAsTask(name: string): boolean {
+    if (this.revision !== TASK_REVISION) return false;
+    return (
+      this.tools.get(name)?.execution?.taskSupport === "required" &&
+      hasCapability(this.serverCapabilities as Capabilities, "tasks.requests.tools.call")
+    );
+  }
+
+  /** Sends `tools/call`, with the `Mcp-Param-*` headers the tool's definition asks for (2026-07-28). */
+  private async sendToolCall(
+    params: T.CallToolParams,
+    tool: T.Tool | undefined,
+    options: CallToolOptions,
+  ): Promise<T.CallToolResult> {
+    const mirrored = toolParamHeaders(tool, params.arguments);
+    // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
+    return (await this.request(
+      "tools/call",
+      { ...params },
+      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
+    )) as unknown as T.CallToolResult;
+  }
+
+  private async callToolAsTask(
     params: T.CallToolParams,
     task: TaskRequest,
     options: CallToolOptions & { readonly task?: TaskRequest },
   ): Promise<ToolTask> {
     const s = this.need();
     const { task: _task, validateOutput, ...callOptions } = options;
-    return callToolAsSessionTask(
-      {
-        revision: s.revision,
-        serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
-        tool: (name) => this.knownTool(name, options.signal),
-        host: this.taskHost(params.name, validateOutput),
+    const host = this.taskHost(params.name, validateOutput);
+    if (s.era === "session") {
+      const progress = this.taskProgress(callOptions);
+      try {
+        const created = await callToolAsSessionTask(
+          {
+            revision: s.revision,
+            serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
+            tool: (name) => this.knownTool(name, options.signal),
+            host,
+          },
+          params,
+          task,
+          progress.options,
+        );
+        progress.follow(created);
+        return created;
+      } catch (error) {
+        progress.stop();
+        throw error;
+      }
+    }
+    // 2026-07-28: the server decides; the client only says it can take a task (the extension).
+    if (!this.installed.claims("task"))
+      throw new LocalError(
+        "capability_not_declared",
+        "At 2026-07-28 tasks are the io.modelcontextprotocol/tasks extension: install it with new Client({ extensions: [tasksExtension()] })",
+      );
+    const tool = await this.knownTool(params.name, options.signal);
+    const result = await this.sendToolCall(params, tool, callOptions);
+    const outcome = this.installed.claims(result.resultType)
+      ? this.installed.interpret(result as unknown as JsonObject, this.extensionCall(params, options))
+      : undefined;
+    if (outcome) return outcome.handle as ToolTask;
+    return new ImmediateToolTask(await host.finish(result));
+  }
+
+  /**
+   * The progress of a task (2025-11-25: its `tools/call` progress token stays valid for the task's
+   * life): the call carries a token of its own, and `onProgress` hears its reports until the task
+   * is seen terminal.
+   */
+  private taskProgress(options: CallOptions): {
+    options: CallOptions;
+    follow(task: ToolTask): void;
+    stop(): void;
+  } {
+    const { onProgress, ...rest } = options;
+    if (!onProgress) return { options, follow: () => {}, stop: () => {} };
+    const token = `task-progress-${globalThis.crypto.randomUUID()}`;
+    const stop = this.events.on("progress", (report) => {
+      if (report.progressToken !== token) return;
+      const { progress, total, message } = report;
+      onProgress({
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      });
+    });
+    return {
+      // No progress-restarted timeout on the call that creates the task: the token is ours, not its id.
+      options: Object.assign(rest, { meta: { progressToken: token }, resetTimeoutOnProgress: false }),
+      follow: (task) => {
+        if (isTerminal(task.info.status)) return stop();
+        const off = task.onStatus((info) => {
+          if (!isTerminal(info.status)) return;
+          off();
+          stop();
+        });
       },
-      params,
-      task,
-      callOptions,
-    );
+      stop,
+    };
+  }
+
+  /** What an extension that claimed a `tools/call` result may use to carry it on. */
+  private extensionCall(params: T.CallToolParams, options: CallToolOptions): ExtensionCall {
+    const host = this.taskHost(params.name, options.validateOutput);
+    const s = this.need();
+    return {
+      method: "tools/call",
+      params: { ...params },
+      request: host.request,
+      fulfil: (requests, signal) => this.handlers.fulfil(requests, { signal, revision: s.revision }),
+      finish: async (result) =>
+        ({ ...(await host.finish(result as unknown as T.CallToolResult)) }) as JsonObject,
+      maxWaitMs: host.maxWaitMs,
+      report: host.report,
+    };
   }
 
   /** What a task of `tool` needs from this client. */
@@ -296,6 +411,37 @@ export class Client {
       maxWaitMs: this.options.maxTotalTimeoutMs ?? 600_000,
       report: (error) => this.report(error),
     };
+  }
+
+  /**
+   * A {@link ToolTask} for a task this client made before (its id kept, e.g. across a restart),
+   * read once with `tasks/get`: at 2025-11-25, or at 2026-07-28 with `tasksExtension()` installed.
+   * The result is not checked against an output schema (the tool is not known).
+   *
+   * @example
+   * ```ts
+   * const task = await client.resumeTask("786512e2-9e0d-44bd-8f29-789f320fe840");
+   * console.log(task.info.status, await task.result());
+   * ```
+   */
+  async resumeTask(taskId: string, options?: CallOptions): Promise<ToolTask> {
+    const s = this.need();
+    const host = this.taskHost("", false);
+    if (s.era === "session") {
+      const answer = await this.request("tasks/get", { taskId }, options);
+      return new SessionToolTask(host, taskFrom(answer, "tasks/get"));
+    }
+    if (!this.installed.claims("task"))
+      throw new LocalError(
+        "capability_not_declared",
+        "At 2026-07-28 tasks are the io.modelcontextprotocol/tasks extension: install it with new Client({ extensions: [tasksExtension()] })",
+      );
+    const routed = { ...options, headers: { ...options?.headers, "Mcp-Name": encodeHeaderValue(taskId) } };
+    const answer = await this.request("tasks/get", { taskId }, routed);
+    taskFrom(answer, "tasks/get");
+    const call = this.extensionCall({ name: "" }, { validateOutput: false });
+    const outcome = this.installed.interpret({ ...answer, resultType: "task" }, call);
+    return outcome?.handle as ToolTask;
   }
 
   /**
@@ -453,7 +599,7 @@ export class Client {
     connection.setNotificationHandler("notifications/tasks/status", (params) => {
       const info = readTask(params);
       if (!info) return;
-      this.watchers.deliver(info);
+      this.watchers.deliver(info.taskId, params);
       this.events.emit("taskStatus", info);
     });
     wireNotifications(connection, {

@@ -29,7 +29,14 @@ export {
 } from "./validation/output-validator.js";
 // The errors a caller catches come from core; re-exported so one import suffices.
 export { LocalError, McpError, type LocalErrorCode } from "@mcpkit/core";
-export type { ClientExtension, ClientExtensionApi } from "./extensions/extension.js";
+export type {
+  ClientExtension,
+  ClientExtensionApi,
+  ExtensionCall,
+  ExtensionOutcome,
+  ResultTypeHandler,
+} from "./extensions/extension.js";
+export { TASKS_EXTENSION, tasksExtension } from "./tasks/extension.js";
 export { declaredExtensions, type ExtensionSettings } from "@mcpkit/core";
 export type {
   ClientTaskStatus,

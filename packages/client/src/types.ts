@@ -25,7 +25,11 @@ export type ElicitResult = S.ElicitResult;
 export type PrimitiveSchemaDefinition = S.PrimitiveSchemaDefinition;
 export type LoggingMessageNotificationParams = S.LoggingMessageNotificationParams;
 export type ProgressNotificationParams = S.ProgressNotificationParams;
-export type SubscriptionFilter = L.SubscriptionFilter;
+/**
+ * What a `subscriptions/listen` stream carries (2026-07-28). `taskIds` is the tasks extension's
+ * (SEP-2663): the states of those tasks, as `notifications/tasks`, reach their `ToolTask`s.
+ */
+export type SubscriptionFilter = L.SubscriptionFilter & { readonly taskIds?: string[] };
 
 /** The 2026-07-28 cache hints a list or read result may carry. */
 export interface CacheHints {

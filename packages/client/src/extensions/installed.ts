@@ -10,7 +10,13 @@ import {
   type NotificationHandler,
   type RequestHandler,
 } from "@mcpkit/core";
-import type { ClientExtension, ClientExtensionApi } from "./extension.js";
+import type {
+  ClientExtension,
+  ClientExtensionApi,
+  ExtensionCall,
+  ExtensionOutcome,
+  ResultTypeHandler,
+} from "./extension.js";
 
 /**
  * A client definition's installed extensions: what they declare, and the handlers they add, put
@@ -21,6 +27,7 @@ export class InstalledExtensions {
   private readonly fields = new Map<string, JsonObject>();
   private readonly requests = new Map<string, RequestHandler>();
   private readonly notifications = new Map<string, NotificationHandler>();
+  private readonly resultTypes = new Map<string, ResultTypeHandler>();
 
   constructor(extensions: readonly ClientExtension[]) {
     for (const extension of extensions) this.install(extension);
@@ -39,6 +46,18 @@ export class InstalledExtensions {
       ...base,
       ...(this.declared.size === 0 ? {} : { extensions: Object.fromEntries(this.declared) }),
     };
+  }
+
+  /** Whether an installed extension claims a `resultType`. */
+  claims(type: unknown): boolean {
+    return typeof type === "string" && this.resultTypes.has(type);
+  }
+
+  /** What the extension that claims the result's `resultType` makes of it; undefined when none does. */
+  interpret(result: JsonObject, call: ExtensionCall): ExtensionOutcome | undefined {
+    const type = result.resultType;
+    const handler = typeof type === "string" ? this.resultTypes.get(type) : undefined;
+    return handler?.(result, call);
   }
 
   /** Puts the extensions' handlers on a connection. */
@@ -79,6 +98,13 @@ export class InstalledExtensions {
           if (!declaresExtension(ctx.peer.capabilities, id)) return;
           return handler(params, ctx);
         });
+      },
+      resultType: (type, handler) => {
+        if (type === "complete" || type === "input_required")
+          throw new Error(`extension ${id}: the resultType ${type} belongs to the core protocol`);
+        if (this.resultTypes.has(type))
+          throw new Error(`extension ${id}: the resultType ${type} is already claimed`);
+        this.resultTypes.set(type, handler);
       },
       capability: (field, value) => {
         if (field === "extensions")

@@ -40,7 +40,7 @@ export abstract class BaseToolTask implements ToolTask {
     this.current = info;
     this.unwatch = isTerminal(info.status)
       ? undefined
-      : host.watchers.watch(info.taskId, (i) => this.seen(i));
+      : host.watchers.watch(info.taskId, (task) => this.observe(task));
   }
 
   get taskId(): string {
@@ -54,6 +54,9 @@ export abstract class BaseToolTask implements ToolTask {
   abstract refresh(options?: CallOptions): Promise<TaskInfo>;
   abstract result(options?: TaskWaitOptions): Promise<CallToolResult>;
   abstract cancel(options?: CallOptions): Promise<TaskInfo>;
+
+  /** A task state the server notified (the wire object). */
+  protected abstract observe(task: JsonObject): void;
 
   onStatus(listener: (info: TaskInfo) => void): Unsubscribe {
     this.listeners.add(listener);
@@ -85,13 +88,13 @@ export abstract class BaseToolTask implements ToolTask {
   }
 
   /**
-   * When `result()` gives up: the caller's `maxTotalTimeoutMs`, else the task's TTL (the server may
-   * drop it after), else the client's bound.
+   * When `result()` gives up: the caller's `maxTotalTimeoutMs`, else one TTL from now (the task
+   * cannot live longer; counted on this side's clock, so a skewed server clock does not cut the
+   * wait short), else the client's bound.
    */
   protected deadline(options: TaskWaitOptions): number {
     if (options.maxTotalTimeoutMs !== undefined) return Date.now() + options.maxTotalTimeoutMs;
-    const created = Date.parse(this.current.createdAt);
-    if (this.current.ttlMs !== null && Number.isFinite(created)) return created + this.current.ttlMs;
+    if (this.current.ttlMs !== null) return Date.now() + this.current.ttlMs;
     return Date.now() + this.host.maxWaitMs;
   }
 

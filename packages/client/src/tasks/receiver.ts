@@ -108,8 +108,8 @@ export class TaskReceiver {
     entry: Entry,
     run: (signal: AbortSignal) => Promise<JsonObject>,
   ): Promise<void> {
-    // After the CreateTaskResult has gone out.
-    await Promise.resolve();
+    // After the CreateTaskResult has gone out (it is sent once the request's handler settles).
+    await new Promise((resolve) => setTimeout(resolve, 0));
     try {
       const result = await run(entry.controller.signal);
       this.settle(entry, "completed", { result });

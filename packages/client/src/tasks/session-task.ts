@@ -23,6 +23,11 @@ export function taskFrom(result: JsonObject, method: string): TaskInfo {
  * server sends its requests while `tasks/result` waits, and the client's handlers answer them).
  */
 export class SessionToolTask extends BaseToolTask {
+  protected observe(task: JsonObject): void {
+    const info = readTask(task);
+    if (info) this.seen(info);
+  }
+
   async refresh(options?: CallOptions): Promise<TaskInfo> {
     return this.seen(
       taskFrom(await this.host.request("tasks/get", { taskId: this.taskId }, options), "tasks/get"),

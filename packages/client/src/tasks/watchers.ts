@@ -1,5 +1,5 @@
 import type { Unsubscribe } from "../events.js";
-import type { TaskInfo } from "./tool-task.js";
+import type { JsonObject } from "@mcpkit/core";
 
 /** At most this many tasks are watched for status notifications at once; the oldest goes first. */
 export const MAX_WATCHED_TASKS = 1000;
@@ -10,9 +10,9 @@ export const MAX_WATCHED_TASKS = 1000;
  * oldest watched task stops hearing notifications (it still polls).
  */
 export class TaskWatchers {
-  private readonly byTask = new Map<string, Set<(info: TaskInfo) => void>>();
+  private readonly byTask = new Map<string, Set<(task: JsonObject) => void>>();
 
-  watch(taskId: string, listener: (info: TaskInfo) => void): Unsubscribe {
+  watch(taskId: string, listener: (task: JsonObject) => void): Unsubscribe {
     let set = this.byTask.get(taskId);
     if (!set) {
       if (this.byTask.size >= MAX_WATCHED_TASKS) {
@@ -30,9 +30,9 @@ export class TaskWatchers {
     };
   }
 
-  /** Hands a notified state to the task's listeners. */
-  deliver(info: TaskInfo): void {
-    for (const listener of [...(this.byTask.get(info.taskId) ?? [])]) listener(info);
+  /** Hands a notified task (the wire object, with its `taskId`) to the task's listeners. */
+  deliver(taskId: string, task: JsonObject): void {
+    for (const listener of [...(this.byTask.get(taskId) ?? [])]) listener(task);
   }
 
   /** How many tasks are watched (for tests and diagnostics). */

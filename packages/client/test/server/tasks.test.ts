@@ -56,6 +56,15 @@ function taskServer(options: ServerOptions = {}) {
       return { content: [{ type: "text", text: `${answer.action}:${JSON.stringify(answer.content)}` }] };
     },
   );
+  server.tool(
+    { name: "steps", inputSchema: schema, execution: { taskSupport: "optional" } },
+    async (_a, ctx) => {
+      await ctx.progress(1, 2, "half");
+      await gate.promise;
+      await ctx.progress(2, 2, "all");
+      return { content: [{ type: "text", text: "stepped" }] };
+    },
+  );
   return { server, gate, signals, calls };
 }
 
@@ -149,6 +158,30 @@ describe("callTool with the task option (2025-11-25)", () => {
     });
   });
 
+  it("runs a listed tool whose taskSupport is required as a task when called plainly", async () => {
+    const { server } = taskServer();
+    const client = await connect(server, REVISION);
+    await client.listTools();
+    expect(await client.callTool({ name: "quick" })).toEqual({
+      content: [{ type: "text", text: "quick" }],
+      structuredContent: { n: 1 },
+    });
+    expect((await client.listTasks()).map((t) => t.status)).toEqual(["completed"]);
+  });
+
+  it("hears the task's progress after the CreateTaskResult (its progress token stays valid)", async () => {
+    const { server, gate } = taskServer();
+    const client = await connect(server, REVISION);
+    const reports: unknown[] = [];
+    const task = await client.callTool({ name: "steps" }, { task: {}, onProgress: (p) => reports.push(p) });
+    gate.resolve({ content: [] });
+    expect(await task.result()).toEqual({ content: [{ type: "text", text: "stepped" }] });
+    expect(reports).toEqual([
+      { progress: 1, total: 2, message: "half" },
+      { progress: 2, total: 2, message: "all" },
+    ]);
+  });
+
   it("answers input the task asks for with the client's handlers; the request names the task", async () => {
     const { server } = taskServer();
     const asked: unknown[] = [];
@@ -189,6 +222,22 @@ describe("callTool with the task option (2025-11-25)", () => {
       message: `Task ${task.taskId} did not finish in time (status working); it may still run: call result() again or cancel()`,
     });
     expect((await task.refresh()).status).toBe("working");
+  });
+});
+
+describe("resumeTask (2025-11-25)", () => {
+  it("follows a task by its id, and an unknown id is the server's -32602", async () => {
+    const { server, gate } = taskServer();
+    const client = await connect(server, REVISION);
+    const { taskId } = await client.callTool({ name: "slow" }, { task: {} });
+    const resumed = await client.resumeTask(taskId);
+    expect(resumed.info).toMatchObject({ taskId, status: "working", ttlMs: 60_000 });
+    gate.resolve({ content: [{ type: "text", text: "later" }] });
+    expect(await resumed.result()).toEqual({ content: [{ type: "text", text: "later" }] });
+    await expect(client.resumeTask("nope")).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: "Failed to retrieve task: Task not found",
+    });
   });
 });
 

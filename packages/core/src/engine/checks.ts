@@ -13,6 +13,7 @@ import { LocalError, McpError } from "../errors.js";
 import { ErrorCode } from "../jsonrpc/codes.js";
 import { gateOwner, hasCapability } from "../eras/capabilities.js";
 import type { Capabilities, Role } from "../eras/era.js";
+import { reservedForExtension } from "./extension-methods.js";
 
 /** Methods of any revision: one unknown to all of them is a custom (extension) method. */
 const knownMethods: ReadonlySet<string> = new Set(revisions.flatMap((r) => Object.keys(methodTable(r))));
@@ -167,7 +168,7 @@ export function checkOutbound(
 ): MethodInfo | undefined {
   const info = methodInfo(revision, method);
   if (!info) {
-    if (!isKnownMethod(method)) return undefined;
+    if (!isKnownMethod(method) || reservedForExtension(revision, method)) return undefined;
     throw new LocalError("method_unavailable", `${method} is not part of revision ${revision}`);
   }
   if (info.kind !== kind)
@@ -215,7 +216,10 @@ export function checkInbound(
   own: Capabilities | undefined,
 ): InboundCheck {
   const info = methodInfo(revision, method);
-  if (!info) return isKnownMethod(method) ? { ok: false, error: methodNotFound(method) } : { ok: true, info };
+  if (!info) {
+    const custom = !isKnownMethod(method) || reservedForExtension(revision, method);
+    return custom ? { ok: true, info } : { ok: false, error: methodNotFound(method) };
+  }
   if (info.kind !== kind || !sends(info, peerOf(role)) || info.delivery !== "message") {
     return { ok: false, error: methodNotFound(method) };
   }
