@@ -24,4 +24,30 @@ export const LEGS = [
   { name: "client-2025-11-25", kind: "client", specVersion: "2025-11-25", scenarioCount: 19 },
   { name: "client-2026-07-28", kind: "client", specVersion: "2026-07-28", scenarioCount: 33 },
   { name: "client-auth-extensions", kind: "client", suite: "extensions", scenarioCount: 6 },
+  ...skillsLegs(),
 ];
+
+/**
+ * The skills extension (SEP-2640): its three server scenarios against both server variants (the
+ * CLI runs extension scenarios at 2026-07-28), and its four client scenarios.
+ */
+function skillsLegs() {
+  const server = ["sep-2640-skills-directory", "sep-2640-skills-enumeration", "sep-2640-skills-manifest"];
+  const client = [
+    "sep-2640-client-no-prefetch",
+    "sep-2640-client-verify-digest",
+    "sep-2640-client-verify-frontmatter",
+    "sep-2640-client-verify-size",
+  ];
+  return [
+    { name: "server-skills-2026-07-28", kind: "server", serverArgs: [], scenarios: server, scenarioCount: 3 },
+    {
+      name: "server-skills-stateless",
+      kind: "server",
+      serverArgs: ["--stateless"],
+      scenarios: server,
+      scenarioCount: 3,
+    },
+    { name: "client-skills", kind: "client", scenarios: client, scenarioCount: 4 },
+  ];
+}

@@ -33,6 +33,9 @@ const LEG_NAMES = [
   "client-2025-11-25",
   "client-2026-07-28",
   "client-auth-extensions",
+  "server-skills-2026-07-28",
+  "server-skills-stateless",
+  "client-skills",
 ];
 
 let outDir = "";

@@ -144,6 +144,20 @@ for (const revision of eras) {
       );
     });
 
+    it("reads the files of a dynamic skill unverified, but only inside its directory", async () => {
+      const { server } = await lyingServer(PDF_MD, FORMS_MD, (entry) => ({ ...entry, resources: "dynamic" }));
+      const client = await connect(server, revision, { extensions: [skillsClient()] });
+      const [entry] = await listSkills(client);
+      expect(entry?.resources).toBe("dynamic");
+      const skill = await loadSkill(client, entry as SkillEntry);
+      expect(skill.frontmatter.name).toBe("pdf-processing");
+      expect(await skill.read("references/FORMS.md")).toMatchObject({ text: FORMS_MD, verified: false });
+      const outside = await verificationError(
+        readSkillFile(client, entry as SkillEntry, "skill://other/SKILL.md"),
+      );
+      expect(outside.reason).toBe("not-listed");
+    });
+
     it("leaves out invalid entries and reports them", async () => {
       const { server } = await lyingServer(PDF_MD, FORMS_MD, (entry) => ({
         ...entry,
