@@ -35,7 +35,13 @@ export const LEGS = [
     serverArgs: ["--stateless"],
     scenarioCount: 40,
   },
-  { name: "server-tasks-2026-07-28", kind: "server", serverArgs: [], scenarios: TASKS_SCENARIOS, scenarioCount: 10 },
+  {
+    name: "server-tasks-2026-07-28",
+    kind: "server",
+    serverArgs: [],
+    scenarios: TASKS_SCENARIOS,
+    scenarioCount: 10,
+  },
   {
     name: "server-stateless-tasks-2026-07-28",
     kind: "server",
