@@ -414,7 +414,10 @@ describe("who reaches a task", () => {
     await server.connect(peer);
     const as = (subject: string | undefined, id: number, method: string, params: Record<string, unknown>) => {
       const context = subject ? { authInfo: { token: "t", clientId: "c", scopes: [], subject } } : {};
-      peer.deliver({ jsonrpc: "2.0", id, method, params: { ...params, _meta: envelope(declaring) } }, context);
+      peer.deliver(
+        { jsonrpc: "2.0", id, method, params: { ...params, _meta: envelope(declaring) } },
+        context,
+      );
       return peer.next() as Promise<Record<string, unknown>>;
     };
     const created = await as("alice", 1, "tools/call", { name: "job", arguments: {} });
@@ -422,6 +425,8 @@ describe("who reaches a task", () => {
     const notFound = { code: -32602, message: "Failed to retrieve task: Task not found" };
     expect((await as("bob", 2, "tasks/get", { taskId: "task-1" })).error).toEqual(notFound);
     expect((await as(undefined, 3, "tasks/cancel", { taskId: "task-1" })).error).toEqual(notFound);
-    expect((await as("alice", 4, "tasks/get", { taskId: "task-1" })).result).toMatchObject({ status: "working" });
+    expect((await as("alice", 4, "tasks/get", { taskId: "task-1" })).result).toMatchObject({
+      status: "working",
+    });
   });
 });
