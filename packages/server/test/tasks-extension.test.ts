@@ -11,7 +11,7 @@ import {
   TASKS_EXTENSION,
   tasksExtension,
 } from "../src/index.js";
-import { connect, newServer, type RawClient, settle } from "./helpers.js";
+import { connect, envelope, newServer, type RawClient, RawPeer, settle } from "./helpers.js";
 
 const T0 = Date.parse("2026-12-07T01:00:00.000Z");
 const ISO0 = "2026-12-07T01:00:00.000Z";
@@ -404,5 +404,29 @@ describe("one tool definition, both eras", () => {
     });
     // tasks/update is not part of 2025-11-25.
     expect((await client.error("tasks/update", { taskId: "task-1", inputResponses: {} })).code).toBe(-32601);
+  });
+});
+
+describe("who reaches a task", () => {
+  it("a task created by an auth subject is unknown (-32602) to another subject and to anonymous callers", async () => {
+    const { server } = tasksServer();
+    const peer = new RawPeer();
+    await server.connect(peer);
+    const as = (subject: string | undefined, id: number, method: string, params: Record<string, unknown>) => {
+      const context = subject ? { authInfo: { token: "t", clientId: "c", scopes: [], subject } } : {};
+      peer.deliver(
+        { jsonrpc: "2.0", id, method, params: { ...params, _meta: envelope(declaring) } },
+        context,
+      );
+      return peer.next() as Promise<Record<string, unknown>>;
+    };
+    const created = await as("alice", 1, "tools/call", { name: "job", arguments: {} });
+    expect(created.result).toMatchObject({ resultType: "task", taskId: "task-1" });
+    const notFound = { code: -32602, message: "Failed to retrieve task: Task not found" };
+    expect((await as("bob", 2, "tasks/get", { taskId: "task-1" })).error).toEqual(notFound);
+    expect((await as(undefined, 3, "tasks/cancel", { taskId: "task-1" })).error).toEqual(notFound);
+    expect((await as("alice", 4, "tasks/get", { taskId: "task-1" })).result).toMatchObject({
+      status: "working",
+    });
   });
 });
