@@ -3,7 +3,7 @@
 // error, gating on the request's declaration, listen-stream status notifications, and one tool
 // definition serving 2025-11-25 task-augmented calls too.
 import { McpError } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MemoryTaskStore,
   type Server,
@@ -428,5 +428,23 @@ describe("who reaches a task", () => {
     expect((await as("alice", 4, "tasks/get", { taskId: "task-1" })).result).toMatchObject({
       status: "working",
     });
+  });
+});
+
+describe("bounds", () => {
+  it("a handler still waiting for input when its task's TTL passes is stopped", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { server } = tasksServer();
+      const client = await connect(server, "2026-07-28", declaring);
+      await client.result("tools/call", { name: "confirm", arguments: {} });
+      await until(client, "task-1", ["input_required"]);
+      vi.advanceTimersByTime(60_000);
+      // The clock of this store never moves, so the task is still there to show how it ended.
+      const ended = await until(client, "task-1", ["completed", "failed"]);
+      expect(ended.result).toEqual({ content: [{ type: "text", text: "The task expired" }], isError: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
