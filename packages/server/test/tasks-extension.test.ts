@@ -431,6 +431,37 @@ describe("who reaches a task", () => {
   });
 });
 
+describe("scopes", () => {
+  it("a caller without the tool's scopes is refused before any task exists", async () => {
+    const { server, store } = tasksServer();
+    server.tool(
+      {
+        name: "deploy",
+        inputSchema: { type: "object" },
+        execution: { taskSupport: "optional" },
+        scopes: ["deploy:run"],
+      },
+      () => ({ content: [{ type: "text", text: "deployed" }] }),
+    );
+    const peer = new RawPeer();
+    await server.connect(peer);
+    const as = (scopes: string[], id: number) => {
+      const context = { authInfo: { token: "t", clientId: "c", scopes, subject: "alice" } };
+      const params = { name: "deploy", arguments: {}, _meta: envelope(declaring) };
+      peer.deliver({ jsonrpc: "2.0", id, method: "tools/call", params }, context);
+      return peer.next() as Promise<Record<string, unknown>>;
+    };
+    const refused = await as(["other"], 1);
+    expect(refused.error).toMatchObject({
+      code: -32003,
+      message: 'tool "deploy" needs scope deploy:run',
+      data: { status: 403, error: "insufficient_scope" },
+    });
+    expect(store.size).toBe(0);
+    expect((await as(["deploy:run"], 2)).result).toMatchObject({ resultType: "task", taskId: "task-1" });
+  });
+});
+
 describe("bounds", () => {
   it("a handler still waiting for input when its task's TTL passes is stopped", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
