@@ -6,7 +6,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Builds dist once (tsc -b) so the test runs the real executables through the real runner CLI.
     globalSetup: ["test/global-setup.ts"],
-    testTimeout: 180_000,
+    // The whole suite over stdio (one child process per run, ~290 runs) takes about 180 s on a
+    // loaded 2-core machine.
+    testTimeout: 300_000,
     // Two mutants at a time (the CI machine has 2 cores).
     maxConcurrency: 2,
     hookTimeout: 120_000,

@@ -51,7 +51,7 @@ beforeAll(() => {
   const run = spawnSync(process.execPath, ["run.mjs", "--out", outDir], {
     cwd: PACKAGE_DIR,
     encoding: "utf8",
-    timeout: 290_000,
+    timeout: 470_000,
   });
   output = `${run.stdout}${run.stderr}`;
   const summaryPath = join(outDir, "summary.json");

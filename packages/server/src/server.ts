@@ -494,6 +494,19 @@ export class Server {
   }
 
   /**
+   * How scope checks word their challenge (`options.authorization`), for extensions that check scopes.
+   *
+   * @example
+   * ```ts
+   * declare const ctx: ServerContext;
+   * requireScopes(ctx, ["deploy:run"], "tool deploy", server.authorization);
+   * ```
+   */
+  get authorization(): AuthorizationOptions {
+    return this.options.authorization ?? {};
+  }
+
+  /**
    * The definition of the enabled tool registered under `name` (what extensions build on, e.g. its
    * `execution.taskSupport`), or undefined.
    *

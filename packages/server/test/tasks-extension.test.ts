@@ -3,7 +3,7 @@
 // error, gating on the request's declaration, listen-stream status notifications, and one tool
 // definition serving 2025-11-25 task-augmented calls too.
 import { McpError } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   MemoryTaskStore,
   type Server,
@@ -428,5 +428,54 @@ describe("who reaches a task", () => {
     expect((await as("alice", 4, "tasks/get", { taskId: "task-1" })).result).toMatchObject({
       status: "working",
     });
+  });
+});
+
+describe("scopes", () => {
+  it("a caller without the tool's scopes is refused before any task exists", async () => {
+    const { server, store } = tasksServer();
+    server.tool(
+      {
+        name: "deploy",
+        inputSchema: { type: "object" },
+        execution: { taskSupport: "optional" },
+        scopes: ["deploy:run"],
+      },
+      () => ({ content: [{ type: "text", text: "deployed" }] }),
+    );
+    const peer = new RawPeer();
+    await server.connect(peer);
+    const as = (scopes: string[], id: number) => {
+      const context = { authInfo: { token: "t", clientId: "c", scopes, subject: "alice" } };
+      const params = { name: "deploy", arguments: {}, _meta: envelope(declaring) };
+      peer.deliver({ jsonrpc: "2.0", id, method: "tools/call", params }, context);
+      return peer.next() as Promise<Record<string, unknown>>;
+    };
+    const refused = await as(["other"], 1);
+    expect(refused.error).toMatchObject({
+      code: -32003,
+      message: 'tool "deploy" needs scope deploy:run',
+      data: { status: 403, error: "insufficient_scope" },
+    });
+    expect(store.size).toBe(0);
+    expect((await as(["deploy:run"], 2)).result).toMatchObject({ resultType: "task", taskId: "task-1" });
+  });
+});
+
+describe("bounds", () => {
+  it("a handler still waiting for input when its task's TTL passes is stopped", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const { server } = tasksServer();
+      const client = await connect(server, "2026-07-28", declaring);
+      await client.result("tools/call", { name: "confirm", arguments: {} });
+      await until(client, "task-1", ["input_required"]);
+      vi.advanceTimersByTime(60_000);
+      // The clock of this store never moves, so the task is still there to show how it ended.
+      const ended = await until(client, "task-1", ["completed", "failed"]);
+      expect(ended.result).toEqual({ content: [{ type: "text", text: "The task expired" }], isError: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

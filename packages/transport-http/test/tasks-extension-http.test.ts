@@ -6,7 +6,7 @@ import { Server, TASKS_EXTENSION, tasksExtension } from "@mcpkit/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { mirroredHeaders } from "../src/client/stateless.js";
 import { serveStreamableHttp } from "../src/node.js";
-import { envelope, post } from "./stateless-helpers.js";
+import { envelope, post, postSse } from "./stateless-helpers.js";
 
 const declaring = { extensions: { [TASKS_EXTENSION]: {} }, elicitation: {} };
 
@@ -97,6 +97,42 @@ describe("tasks over stateless Streamable HTTP", () => {
     });
     const cancelled = await post(http.url, request(4, "tasks/cancel", { taskId }), { "mcp-name": taskId });
     expect((await json(cancelled)).result?.resultType).toBe("complete");
+  });
+
+  it("a listen stream with the task id carries notifications/tasks until the task completes", async () => {
+    const http = await serve();
+    const created = await json(
+      await post(http.url, request(1, "tools/call", { name: "confirm", arguments: {} })),
+    );
+    const taskId = String(created.result?.taskId);
+    await until(http.url, taskId, "input_required");
+    const reader = await postSse(
+      http.url,
+      request(2, "subscriptions/listen", { notifications: { taskIds: [taskId] } }),
+    );
+    const tag = { "io.modelcontextprotocol/subscriptionId": 2 };
+    expect(JSON.parse((await reader.next(3000))?.data ?? "null")).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/subscriptions/acknowledged",
+      params: { notifications: { taskIds: [taskId] }, _meta: tag },
+    });
+    const update = request(3, "tasks/update", {
+      taskId,
+      inputResponses: { "task-input-1": { action: "accept", content: { ok: false } } },
+    });
+    expect((await json(await post(http.url, update, { "mcp-name": taskId }))).result?.resultType).toBe(
+      "complete",
+    );
+    const statuses: string[] = [];
+    for (let i = 0; i < 5 && statuses.at(-1) !== "completed"; i++) {
+      const event = JSON.parse((await reader.next(3000))?.data ?? "null");
+      expect(event).toMatchObject({ method: "notifications/tasks", params: { taskId, _meta: tag } });
+      statuses.push(event.params.status);
+      if (event.params.status === "completed")
+        expect(event.params.result).toEqual({ content: [{ type: "text", text: "went: false" }] });
+    }
+    expect(statuses).toEqual(["working", "completed"]);
+    reader.abort();
   });
 
   it("the client transport mirrors the task id into Mcp-Name for tasks/*", () => {

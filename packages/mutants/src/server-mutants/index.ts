@@ -29,6 +29,8 @@ import { parseErrorIgnored } from "./parse-error-ignored.js";
 import { toolWithoutInputSchema } from "./tool-without-input-schema.js";
 import { invalidToolName } from "./invalid-tool-name.js";
 import { toolErrorNotFlagged } from "./tool-error-not-flagged.js";
+import { taskResultNested } from "./task-result-nested.js";
+import { toolErrorFailsTask } from "./tool-error-fails-task.js";
 import { structuredContentDropped } from "./structured-content-dropped.js";
 import { cancellationIgnored } from "./cancellation-ignored.js";
 import { pingWithPayload } from "./ping-with-payload.js";
@@ -90,6 +92,8 @@ export const serverMutants: readonly ServerMutant[] = [
   toolWithoutInputSchema,
   invalidToolName,
   toolErrorNotFlagged,
+  taskResultNested,
+  toolErrorFailsTask,
   structuredContentDropped,
   cancellationIgnored,
   pingWithPayload,

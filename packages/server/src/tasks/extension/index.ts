@@ -43,7 +43,11 @@ export function tasksExtension(options: TasksExtensionOptions = {}): ServerExten
       });
       api.wrap(
         "tools/call",
-        taskToolCall(tasks, (name) => api.server.toolDefinition(name)),
+        taskToolCall(
+          tasks,
+          (name) => api.server.toolDefinition(name),
+          () => api.server.authorization,
+        ),
       );
       const served: Record<string, ServerRequestHandler> = {
         "tasks/get": (params, ctx) => tasks.get(params, ctx),

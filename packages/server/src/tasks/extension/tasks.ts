@@ -29,6 +29,8 @@ interface Waiting {
 /** What this process keeps of a task whose handler it runs. */
 interface Running {
   readonly controller: AbortController;
+  /** Stops the handler once the task's TTL has passed (the store has dropped it by then). */
+  readonly expiry: ReturnType<typeof setTimeout> | undefined;
   readonly waiting: Map<string, Waiting>;
   /** Input keys issued so far: keys are never reused over the task's lifetime. */
   asked: number;
@@ -84,7 +86,18 @@ export class ExtensionTasks {
       if (error instanceof TaskLimitError) throw new McpError(ErrorCode.InvalidRequest, error.message);
       throw error;
     }
-    this.running.set(task.taskId, { controller: new AbortController(), waiting: new Map(), asked: 0 });
+    const expiry =
+      task.ttl === null
+        ? undefined
+        : setTimeout(() => this.stop(task.taskId, new Error("The task expired")), task.ttl);
+    // A timer must not keep a Node process alive on its own.
+    (expiry as { unref?: () => void } | undefined)?.unref?.();
+    this.running.set(task.taskId, {
+      controller: new AbortController(),
+      expiry,
+      waiting: new Map(),
+      asked: 0,
+    });
     return task;
   }
 
@@ -214,11 +227,16 @@ export class ExtensionTasks {
     return task;
   }
 
-  /** Aborts a handler this process runs and fails what it waits on. */
+  /**
+   * Aborts a handler this process runs and fails what it waits on: on cancellation, when the
+   * handler ended, and when the task expired (so a handler waiting for input nobody gives is not
+   * kept past its task's TTL).
+   */
   private stop(taskId: string, reason: Error): void {
     const state = this.running.get(taskId);
     if (!state) return;
     this.running.delete(taskId);
+    if (state.expiry !== undefined) clearTimeout(state.expiry);
     state.controller.abort(reason);
     for (const waiting of state.waiting.values()) waiting.reject(reason);
     state.waiting.clear();

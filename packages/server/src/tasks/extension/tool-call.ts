@@ -7,13 +7,16 @@ import {
   truncateEcho,
 } from "@mcpkit/core";
 import type { ServerContext, TaskControl } from "../../context.js";
+import { type AuthorizationOptions, requireScopes } from "../../scopes.js";
 import type { ServerRequestHandler } from "../../session.js";
 import type { ToolDefinition } from "../../types.js";
 import type { TaskRecord } from "../store.js";
 import type { ExtensionTasks } from "./tasks.js";
 import { createTaskResult, TASKS_EXTENSION } from "./wire.js";
 
-type ToolLookup = (name: string) => Pick<ToolDefinition, "name" | "execution" | "taskCreation"> | undefined;
+type ToolLookup = (
+  name: string,
+) => Pick<ToolDefinition, "name" | "execution" | "taskCreation" | "scopes"> | undefined;
 
 /**
  * `tools/call` under the tasks extension (2026-07-28 only; other revisions get `next`). A tool whose
@@ -25,6 +28,7 @@ type ToolLookup = (name: string) => Pick<ToolDefinition, "name" | "execution" | 
 export function taskToolCall(
   tasks: ExtensionTasks,
   toolNamed: ToolLookup,
+  authorization: () => AuthorizationOptions,
 ): (next: ServerRequestHandler) => ServerRequestHandler {
   return (next) => (params, ctx) => {
     if (ctx.era !== "stateless") return next(params, ctx);
@@ -39,9 +43,10 @@ export function taskToolCall(
         { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
       );
     }
-    return tool.taskCreation === "handler"
-      ? startedByHandler(tasks, params, ctx, next)
-      : startedAtOnce(tasks, params, ctx, next);
+    if (tool.taskCreation === "handler") return startedByHandler(tasks, params, ctx, next);
+    // A caller without the tool's scopes is refused now (as a plain call is), not handed a task that fails.
+    requireScopes(ctx, tool.scopes, `tool ${JSON.stringify(tool.name)}`, authorization());
+    return startedAtOnce(tasks, params, ctx, next);
   };
 }
 
