@@ -4,6 +4,7 @@ import { ignoresNextCursor } from "./ignores-next-cursor.js";
 import { ignoresServerCapabilities } from "./ignores-server-capabilities.js";
 import { clientMissingJsonrpc } from "./missing-jsonrpc.js";
 import { pingAnswerWrongId } from "./ping-answer-wrong-id.js";
+import { prefetchesSkill } from "./prefetches-skill.js";
 import { reusesRequestId } from "./reuses-request-id.js";
 import { skipsInitialized } from "./skips-initialized.js";
 import { wrongInitializeVersion } from "./wrong-initialize-version.js";
@@ -18,4 +19,5 @@ export const clientMutants: readonly ClientMutant[] = [
   pingAnswerWrongId,
   reusesRequestId,
   ignoresServerCapabilities,
+  prefetchesSkill,
 ];

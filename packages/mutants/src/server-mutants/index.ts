@@ -2,6 +2,8 @@ import type { ServerMutant } from "../mutant.js";
 import { completionNotServed } from "./completion-not-served.js";
 import { manglesUtf8 } from "./mangles-utf8.js";
 import { notifiesBeforeInitialized } from "./notifies-before-initialized.js";
+import { skillsDigestUppercase } from "./skills-digest-uppercase.js";
+import { skillsGetCursor } from "./skills-get-cursor.js";
 import { originAllowAny } from "./origin-allow-any.js";
 import { resourceWrongUri } from "./resource-wrong-uri.js";
 import { toolsListUnstable } from "./tools-list-unstable.js";
@@ -136,4 +138,6 @@ export const serverMutants: readonly ServerMutant[] = [
   tasksListNoCursor,
   taskErrorAsResult,
   taskProgressWithoutRelatedTask,
+  skillsGetCursor,
+  skillsDigestUppercase,
 ];
