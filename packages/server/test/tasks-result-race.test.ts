@@ -75,3 +75,42 @@ describe("tasks/result and a task that ends while it reads", () => {
     await server.close();
   });
 });
+
+describe("what a task sends comes after its CreateTaskResult", () => {
+  it("progress, the input_required status and the elicitation all follow the answer that names the task", async () => {
+    const server = newServer();
+    server.tool(
+      { name: "eager", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+      async (_args, ctx) => {
+        // Sent before the handler's first await: the CreateTaskResult is not out yet.
+        void ctx.progress(1, 2);
+        const answer = await ctx.elicit({
+          message: "Go?",
+          requestedSchema: { type: "object", properties: {} },
+        });
+        return { content: [{ type: "text", text: answer.action }] };
+      },
+    );
+    const client = await connect(server, "2025-11-25", { elicitation: { form: {} }, tasks: {} });
+    client.peer.deliver({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "eager", arguments: {}, task: {}, _meta: { progressToken: "t" } },
+    });
+    const first = (await client.peer.next()) as { id?: number; result?: { task?: { taskId: string } } };
+    expect(first.id).toBe(1);
+    const taskId = first.result?.task?.taskId;
+    expect(typeof taskId).toBe("string");
+    const next: { method?: string; params?: Record<string, unknown> }[] = [];
+    for (let i = 0; i < 3; i++) next.push((await client.peer.next()) as (typeof next)[number]);
+    expect(next.map((m) => m.method).sort()).toEqual([
+      "elicitation/create",
+      "notifications/progress",
+      "notifications/tasks/status",
+    ]);
+    for (const m of next.filter((m) => m.method !== "notifications/tasks/status"))
+      expect(m.params?._meta).toMatchObject({ [RELATED]: { taskId } });
+    await server.close();
+  });
+});

@@ -379,11 +379,16 @@ describe("task-augmented tools/call (2025-11-25)", () => {
     const { task } = (await reader.result("tools/call", { name: "ask", arguments: {}, task: {} })) as {
       task: { taskId: string };
     };
-    const request = (await reader.client.peer.next()) as {
-      id: string;
+    // The input_required status notification may come first: keep it for the check at the end.
+    let request = (await reader.client.peer.next()) as {
+      id?: string;
       method: string;
       params: Record<string, unknown>;
     };
+    if (request.method === "notifications/tasks/status") {
+      reader.seen.push(request);
+      request = (await reader.client.peer.next()) as typeof request;
+    }
     expect(request.method).toBe("elicitation/create");
     expect(request.params._meta).toMatchObject({ [RELATED]: { taskId: task.taskId } });
     expect(await reader.result("tasks/get", { taskId: task.taskId })).toMatchObject({

@@ -68,6 +68,9 @@ import { elicitsWithoutRelatedTask } from "./elicits-without-related-task.js";
 import { tasksListNoCursor } from "./tasks-list-no-cursor.js";
 import { taskErrorAsResult } from "./task-error-as-result.js";
 import { taskProgressWithoutRelatedTask } from "./task-progress-without-related-task.js";
+import { taskCancelKeepsStatus } from "./task-cancel-keeps-status.js";
+import { taskGetWithoutTtl } from "./task-get-without-ttl.js";
+import { taskRequiredRunsPlainly } from "./task-required-runs-plainly.js";
 
 /** Every server mutant, by name. */
 export const serverMutants: readonly ServerMutant[] = [
@@ -140,4 +143,7 @@ export const serverMutants: readonly ServerMutant[] = [
   taskProgressWithoutRelatedTask,
   skillsGetCursor,
   skillsDigestUppercase,
+  taskCancelKeepsStatus,
+  taskGetWithoutTtl,
+  taskRequiredRunsPlainly,
 ];

@@ -106,8 +106,12 @@ export class ToolTasks {
         return this.store.delete(owner, task.taskId).then(() => this.wake(task.taskId));
       });
     }
-    const taskCtx = this.contextFor(ctx, task, controller.signal);
-    void this.runInBackground(task, taskCtx, run);
+    // The CreateTaskResult goes to the transport in this turn's microtasks; what the task sends
+    // (progress, elicitation, sampling, its status) waits for a later macrotask, so that it never
+    // reaches the client before the task id does. The handler itself starts now.
+    const answered = new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const taskCtx = this.contextFor(ctx, task, controller.signal, answered);
+    void this.runInBackground(task, taskCtx, run, answered);
     return { task: wireTask(task) };
   }
 
@@ -115,6 +119,7 @@ export class ToolTasks {
     task: TaskRecord,
     ctx: ServerContext,
     run: (ctx: ServerContext) => JsonObject | Promise<JsonObject>,
+    answered: Promise<void>,
   ): Promise<void> {
     let outcome: TaskOutcome;
     try {
@@ -132,6 +137,7 @@ export class ToolTasks {
           : { error: { code: ErrorCode.InternalError, message: "Internal error" } };
     }
     this.running.delete(task.taskId);
+    await answered;
     const failed = "error" in outcome || outcome.result.isError === true;
     const statusMessage =
       "error" in outcome ? outcome.error.message : failed ? "The tool reported an error" : undefined;
@@ -139,11 +145,17 @@ export class ToolTasks {
   }
 
   /** The handler's context: the task's signal; elicitation and sampling move the task to `input_required`. */
-  private contextFor(ctx: ServerContext, task: TaskRecord, signal: AbortSignal): ServerContext {
+  private contextFor(
+    ctx: ServerContext,
+    task: TaskRecord,
+    signal: AbortSignal,
+    answered: Promise<void>,
+  ): ServerContext {
     const related = { [RELATED_TASK]: { taskId: task.taskId } };
     const waitingFor =
       <P extends { _meta?: Record<string, unknown> }, R>(ask: (p: P) => Promise<R>) =>
       async (p: P): Promise<R> => {
+        await answered;
         await this.setStatus(ctx, task, "input_required");
         try {
           return await ask({ ...p, _meta: { ...p._meta, ...related } });
@@ -156,7 +168,8 @@ export class ToolTasks {
     // The request was answered with the CreateTaskResult: what the handler sends from now on goes
     // through the session, not the finished request, and names the task.
     const { connection } = ctx.session;
-    const notify = (method: string, p: Params = {}) => {
+    const notify = async (method: string, p: Params = {}) => {
+      await answered;
       const meta = (p._meta ?? {}) as Record<string, unknown>;
       return connection.notify(method, { ...p, _meta: { ...meta, ...related } });
     };
