@@ -11,6 +11,20 @@
  * --server|--client --spec-version V`, or the `[extension]` auth scenarios of `list --client`); the
  * test checks it so that no leg can pass by running less.
  */
+/** The tasks extension's server scenarios (SEP-2663), run one by one against the reference server. */
+const TASKS_SCENARIOS = [
+  "tasks-lifecycle",
+  "tasks-capability-negotiation",
+  "tasks-wire-fields",
+  "tasks-request-state-removal",
+  "tasks-mrtr-input",
+  "tasks-request-headers",
+  "tasks-dispatch-and-envelope",
+  "tasks-status-notifications",
+  "tasks-required-task-error",
+  "tasks-mrtr-composition",
+];
+
 export const LEGS = [
   { name: "server-2025-11-25", kind: "server", specVersion: "2025-11-25", serverArgs: [], scenarioCount: 33 },
   { name: "server-2026-07-28", kind: "server", specVersion: "2026-07-28", serverArgs: [], scenarioCount: 40 },
@@ -21,7 +35,47 @@ export const LEGS = [
     serverArgs: ["--stateless"],
     scenarioCount: 40,
   },
+  {
+    name: "server-tasks-2026-07-28",
+    kind: "server",
+    serverArgs: [],
+    scenarios: TASKS_SCENARIOS,
+    scenarioCount: 10,
+  },
+  {
+    name: "server-stateless-tasks-2026-07-28",
+    kind: "server",
+    serverArgs: ["--stateless"],
+    scenarios: TASKS_SCENARIOS,
+    scenarioCount: 10,
+  },
   { name: "client-2025-11-25", kind: "client", specVersion: "2025-11-25", scenarioCount: 19 },
   { name: "client-2026-07-28", kind: "client", specVersion: "2026-07-28", scenarioCount: 33 },
   { name: "client-auth-extensions", kind: "client", suite: "extensions", scenarioCount: 6 },
+  ...skillsLegs(),
 ];
+
+/**
+ * The skills extension (SEP-2640): its three server scenarios against both server variants (the
+ * CLI runs extension scenarios at 2026-07-28), and its four client scenarios.
+ */
+function skillsLegs() {
+  const server = ["sep-2640-skills-directory", "sep-2640-skills-enumeration", "sep-2640-skills-manifest"];
+  const client = [
+    "sep-2640-client-no-prefetch",
+    "sep-2640-client-verify-digest",
+    "sep-2640-client-verify-frontmatter",
+    "sep-2640-client-verify-size",
+  ];
+  return [
+    { name: "server-skills-2026-07-28", kind: "server", serverArgs: [], scenarios: server, scenarioCount: 3 },
+    {
+      name: "server-skills-stateless",
+      kind: "server",
+      serverArgs: ["--stateless"],
+      scenarios: server,
+      scenarioCount: 3,
+    },
+    { name: "client-skills", kind: "client", scenarios: client, scenarioCount: 4 },
+  ];
+}

@@ -19,6 +19,7 @@ interface Summary {
       scenario: string;
       expected: boolean;
       failures: Array<{ id: string; status: string; message: string }>;
+      skipped: Array<{ id: string; message: string }>;
     }>;
     unexpected: string[];
     stale: string[];
@@ -30,9 +31,14 @@ const LEG_NAMES = [
   "server-2025-11-25",
   "server-2026-07-28",
   "server-stateless-2026-07-28",
+  "server-tasks-2026-07-28",
+  "server-stateless-tasks-2026-07-28",
   "client-2025-11-25",
   "client-2026-07-28",
   "client-auth-extensions",
+  "server-skills-2026-07-28",
+  "server-skills-stateless",
+  "client-skills",
 ];
 
 let outDir = "";
@@ -87,6 +93,27 @@ describe("official conformance suite (@modelcontextprotocol/conformance, pinned)
     ]);
     expect(ran.scenarios.filter((s) => s.expected).map((s) => s.scenario)).toEqual([]);
   });
+
+  for (const name of ["server-tasks-2026-07-28", "server-stateless-tasks-2026-07-28"]) {
+    it(`${name}: the ten tasks-extension scenarios; only the one the suite skips unconditionally is skipped`, () => {
+      const ran = leg(name);
+      expect(ran.scenarios.map((s) => s.scenario).sort()).toEqual([
+        "tasks-capability-negotiation",
+        "tasks-dispatch-and-envelope",
+        "tasks-lifecycle",
+        "tasks-mrtr-composition",
+        "tasks-mrtr-input",
+        "tasks-request-headers",
+        "tasks-request-state-removal",
+        "tasks-required-task-error",
+        "tasks-status-notifications",
+        "tasks-wire-fields",
+      ]);
+      // The suite skips tasks-status-notifications unconditionally (its harness awaits a rewrite).
+      const skipped = ran.scenarios.flatMap((s) => s.skipped.map((check) => `${s.scenario} ${check.id}`));
+      expect(skipped).toEqual(["tasks-status-notifications tasks-status-notifications"]);
+    });
+  }
 
   for (const name of LEG_NAMES) {
     it(`${name}: every scenario runs and nothing fails`, () => {

@@ -72,6 +72,38 @@ export interface ServerContext {
   listRoots(): Promise<ListRootsResult>;
   /** Sends a notification related to this request. */
   notify(method: string, params?: Params): Promise<void>;
+  /**
+   * The task this call is or may become (2026-07-28 tasks extension, `tasksExtension()`): present
+   * only in a `tools/call` of a tool whose `execution.taskSupport` allows tasks, from a client that
+   * declared the extension. Undefined everywhere else.
+   */
+  readonly task?: TaskControl;
+}
+
+/**
+ * A call's task (2026-07-28 tasks extension).
+ *
+ * @example
+ * ```ts
+ * server.tool(
+ *   { name: "import", inputSchema: { type: "object" }, execution: { taskSupport: "optional" }, taskCreation: "handler" },
+ *   async (_args, ctx) => {
+ *     const ok = await ctx.elicit({ message: "Import?", requestedSchema: { type: "object", properties: {} } });
+ *     await ctx.task?.start(); // answered with a CreateTaskResult; the rest runs as the task
+ *     return { content: [{ type: "text", text: ok.action }] };
+ *   },
+ * );
+ * ```
+ */
+export interface TaskControl {
+  /** The task's id, once it exists. */
+  readonly id: string | undefined;
+  /**
+   * Makes the call a task now, if it is not one yet: the task is stored, the request is answered
+   * with its `CreateTaskResult`, and the handler goes on as the task (its signal is the task's,
+   * `elicit()` and `sample()` move the task to `input_required`). Resolves once that is done.
+   */
+  start(): Promise<void>;
 }
 
 function metaOf(params: Params): Readonly<Record<string, unknown>> {

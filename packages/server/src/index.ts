@@ -10,7 +10,7 @@ export {
   type ServerRequestHandler,
   type SubscriptionFilter,
 } from "./session.js";
-export type { ClientDescription, ServerContext } from "./context.js";
+export type { ClientDescription, ServerContext, TaskControl } from "./context.js";
 export type { InboundRequest, Middleware } from "./middleware.js";
 export { type AuthorizationOptions, requireScopes } from "./scopes.js";
 export type { RegistrationHandle } from "./registry.js";
@@ -37,6 +37,7 @@ export type * from "./types.js";
 export type {
   ExtensionMetaKey,
   ExtensionMethodOptions,
+  ExtensionWrapOptions,
   ServerExtension,
   ServerExtensionApi,
 } from "./extensions/extension.js";
@@ -55,3 +56,5 @@ export {
   type TaskStore,
 } from "./tasks/store.js";
 export { RELATED_TASK, type TaskOptions, taskOwner, type ToolTasks, wireTask } from "./tasks/tool-tasks.js";
+export { TASKS_EXTENSION, tasksExtension, type TasksExtensionOptions } from "./tasks/extension/index.js";
+export { createTaskResult, detailedTask, taskFields } from "./tasks/extension/wire.js";

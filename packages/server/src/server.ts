@@ -234,6 +234,7 @@ export class Server {
       notificationHandlers: this.notificationHandlers,
       declared: new Map(),
       fields: new Map(),
+      defined: new Set(),
       metaKeys: new Map(),
       changed: () => this.capabilitiesChanged(),
     };
@@ -260,6 +261,7 @@ export class Server {
       subscriptions: options.subscriptions ?? new MemorySubscriptionStore(),
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
+      extensionMethods: this.installed.defined,
       capabilities: () => this.capabilities,
       ended: (session) => this.live.delete(session),
       report,
@@ -489,6 +491,19 @@ export class Server {
     handler: PromptHandler,
   ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }> {
     return this.prompts.add({ ...definition, handler });
+  }
+
+  /**
+   * The definition of the enabled tool registered under `name` (what extensions build on, e.g. its
+   * `execution.taskSupport`), or undefined.
+   *
+   * @example
+   * ```ts
+   * server.toolDefinition("build")?.execution?.taskSupport; // "optional"
+   * ```
+   */
+  toolDefinition(name: string): ToolDefinition | undefined {
+    return this.tools.get(name);
   }
 
   /** Tells subscribers that a resource changed (`notifications/resources/updated`, or a listen-stream event). */

@@ -35,6 +35,10 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
     return this.host.notificationHandlers.has(method) ? this.serveNotification : undefined;
   }
 
+  extensionMethod(method: string): boolean {
+    return this.host.extensionMethods.has(method);
+  }
+
   /** Runs the middleware chain around a request (built-ins included), then the request itself. */
   around(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
     // No middleware: the handler's own answer, at once when it has one.

@@ -70,6 +70,8 @@ export interface SessionHost {
   readonly middleware: readonly Middleware[];
   readonly subscriptions: SubscriptionStore;
   readonly requestHandlers: ReadonlyMap<string, ServerRequestHandler>;
+  /** Request methods extensions define (see `HandlerLookup.extensionMethod`). */
+  readonly extensionMethods: ReadonlySet<string>;
   readonly notificationHandlers: ReadonlyMap<string, ServerNotificationHandler>;
   capabilities(): Capabilities;
   /** A session's connection closed. */

@@ -57,6 +57,14 @@ export interface ToolDefinition {
    * runs: none granted → 401, some missing → 403 `insufficient_scope` naming them. Not shown to clients.
    */
   readonly scopes?: readonly string[];
+  /**
+   * When a call becomes a task under the 2026-07-28 tasks extension (for tools whose
+   * `execution.taskSupport` allows tasks, called by a client that declared the extension):
+   * `"immediate"` (default) before the handler runs; `"handler"` when the handler calls
+   * `ctx.task.start()`, so that it may first ask for input in `input_required` rounds, or answer at
+   * once without a task. Not shown to clients.
+   */
+  readonly taskCreation?: "immediate" | "handler";
 }
 
 /**

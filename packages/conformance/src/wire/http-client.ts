@@ -16,6 +16,19 @@ import {
 import { sendRequest } from "./http-request.js";
 import type { CloseInfo, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
 
+/**
+ * The body field `Mcp-Name` mirrors, per method (SEP-2243; the tasks extension, SEP-2663, adds the
+ * task id of `tasks/get`, `tasks/update` and `tasks/cancel`).
+ */
+const NAME_FIELD: Readonly<Record<string, string>> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId",
+};
+
 interface OpenStream {
   abort: AbortController;
   done: Deferred<CloseInfo>;
@@ -77,12 +90,7 @@ export class HttpClientWire implements Wire {
     if (stateless && rpcMethod !== undefined && isObject(body)) {
       headers["mcp-method"] = rpcMethod;
       const params = isObject(body.params) ? body.params : {};
-      const name =
-        rpcMethod === "tools/call" || rpcMethod === "prompts/get"
-          ? params.name
-          : rpcMethod === "resources/read"
-            ? params.uri
-            : undefined;
+      const name = params[NAME_FIELD[rpcMethod] ?? ""];
       if (typeof name === "string") headers["mcp-name"] = name;
     }
     return headers;

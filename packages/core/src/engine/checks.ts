@@ -53,17 +53,22 @@ export function firstIssue(
 /**
  * The first issue of a result against the definitions that may answer a method, or undefined when
  * one of them accepts it. `input_required` results are checked against `InputRequiredResult` only,
- * so the issue reported is the relevant one.
+ * so the issue reported is the relevant one. A result of another `resultType` (SEP-2322 leaves the
+ * discriminator open: an extension's, such as the tasks extension's `"task"`) is not checked.
  */
 export function firstResultIssue(
   revision: Revision,
   definitions: readonly string[],
   result: unknown,
 ): ValidationIssue | undefined {
-  const inputRequired =
-    typeof result === "object" &&
-    result !== null &&
-    (result as Record<string, unknown>).resultType === "input_required";
+  const resultType =
+    typeof result === "object" && result !== null
+      ? (result as Record<string, unknown>).resultType
+      : undefined;
+  // Another kind of result (an extension's, e.g. `"task"`): not the method's to check.
+  if (typeof resultType === "string" && resultType !== "complete" && resultType !== "input_required")
+    return undefined;
+  const inputRequired = resultType === "input_required";
   const candidates = definitions.filter((d) => (d === "InputRequiredResult") === inputRequired);
   let first: ValidationIssue | undefined;
   for (const definition of candidates.length > 0 ? candidates : definitions) {

@@ -1,4 +1,4 @@
-import type { MethodInfo } from "@mcpkit/schema";
+import { type MethodInfo, methodInfo, type Revision } from "@mcpkit/schema";
 import { AuthenticationError } from "../auth.js";
 import { truncateEcho } from "../echo.js";
 import { LocalError, McpError } from "../errors.js";
@@ -109,6 +109,14 @@ export class InboundDispatcher {
   }
 
   /** The connection's own handler for a request method, else the shared one. */
+  /** A method this revision does not define that an installed extension does (see `HandlerLookup`). */
+  private definedByExtension(method: string, revision: Revision): boolean {
+    return (
+      methodInfo(revision, method) === undefined &&
+      this.host.sharedHandlers?.extensionMethod?.(method) === true
+    );
+  }
+
   private requestHandler(method: string): RequestHandler | undefined {
     return this.requestHandlers?.get(method) ?? this.host.sharedHandlers?.requestHandler(method);
   }
@@ -143,7 +151,9 @@ export class InboundDispatcher {
     const era = this.host.era;
     const admission = era.admitRequest(request);
     if (!admission.ok) return errorResponse(id, admission.error);
-    const check = checkInbound("request", method, admission.revision, era.role, era.ownCapabilities());
+    let check = checkInbound("request", method, admission.revision, era.role, era.ownCapabilities());
+    if (!check.ok && this.definedByExtension(method, admission.revision))
+      check = { ok: true, info: undefined };
     if (!check.ok) return errorResponse(id, check.error);
     const handler = era.builtinRequestHandler(method) ?? this.requestHandler(method);
     if (!handler) return errorResponse(id, methodNotFound(method));

@@ -188,6 +188,12 @@ export interface HandlerLookup {
   requestHandler(method: string): RequestHandler | undefined;
   /** The handler for an inbound notification method, or undefined when there is none. */
   notificationHandler(method: string): NotificationHandler | undefined;
+  /**
+   * Whether an extension defines this request method, so that it is dispatched even at a revision
+   * that does not define it although another revision does (the 2026-07-28 tasks extension's
+   * `tasks/get`, a 2025-11-25 method). Absent: no such method.
+   */
+  extensionMethod?(method: string): boolean;
 }
 
 /**

@@ -54,6 +54,16 @@ import { wrongContentType } from "./wrong-content-type.js";
 import { sessionIdWithSpace } from "./session-id-with-space.js";
 import { protocolVersionHeaderIgnored } from "./protocol-version-header-ignored.js";
 import { deleteKeepsSession } from "./delete-keeps-session.js";
+import { taskResultNoWait } from "./task-result-no-wait.js";
+import { taskResultNoMeta } from "./task-result-no-meta.js";
+import { taskNotFoundCode } from "./task-not-found-code.js";
+import { cancelsTerminalTask } from "./cancels-terminal-task.js";
+import { taskForbiddenIgnored } from "./task-forbidden-ignored.js";
+import { tasksUndeclared } from "./tasks-undeclared.js";
+import { elicitsWithoutRelatedTask } from "./elicits-without-related-task.js";
+import { tasksListNoCursor } from "./tasks-list-no-cursor.js";
+import { taskErrorAsResult } from "./task-error-as-result.js";
+import { taskProgressWithoutRelatedTask } from "./task-progress-without-related-task.js";
 
 /** Every server mutant, by name. */
 export const serverMutants: readonly ServerMutant[] = [
@@ -112,4 +122,14 @@ export const serverMutants: readonly ServerMutant[] = [
   resourceWrongUri,
   manglesUtf8,
   notifiesBeforeInitialized,
+  taskResultNoWait,
+  taskResultNoMeta,
+  taskNotFoundCode,
+  cancelsTerminalTask,
+  taskForbiddenIgnored,
+  tasksUndeclared,
+  elicitsWithoutRelatedTask,
+  tasksListNoCursor,
+  taskErrorAsResult,
+  taskProgressWithoutRelatedTask,
 ];

@@ -1,5 +1,5 @@
 import { statelessRevisions } from "@mcpkit/core";
-import { Server } from "@mcpkit/server";
+import { Server, tasksExtension } from "@mcpkit/server";
 import { type FixtureState, fixtureGroups, inputRequiredFixtures, revisionGate } from "../fixtures/index.js";
 
 /** Options of {@link createEverythingServer}. */
@@ -34,6 +34,9 @@ export function createEverythingServer(options: EverythingServerOptions): Everyt
   const server = new Server(SERVER_INFO, {
     instructions: "The mcpkit everything-server: fixtures for conformance testing.",
     requestState: { secret: options.requestStateSecret },
+    // One task per tasks/list page, so that the tasks transcripts exercise nextCursor.
+    tasks: { pageSize: 1 },
+    extensions: [tasksExtension()],
     ...(options.statelessOnly ? { revisions: statelessRevisions } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

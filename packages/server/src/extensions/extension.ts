@@ -12,6 +12,16 @@ export interface ExtensionMethodOptions {
   readonly requireDeclared?: boolean;
 }
 
+/** Options of {@link ServerExtensionApi.wrap}. */
+export interface ExtensionWrapOptions {
+  /**
+   * The extension defines this method, though an older revision defined one of the same name
+   * (the tasks extension's `tasks/get`): it is then dispatched at revisions that do not define it,
+   * rather than refused as a method of another revision. Default false.
+   */
+  readonly defines?: boolean;
+}
+
 /**
  * A `_meta` key an extension owns, and a typed way to read it from a request's `_meta`.
  *
@@ -48,6 +58,26 @@ export interface ServerExtensionApi {
    * `ctx.elicit`, ...). A method name already handled (a built-in or another extension's) throws.
    */
   request(method: string, handler: ServerRequestHandler, options?: ExtensionMethodOptions): void;
+  /**
+   * Wraps the handler of a method: `wrap(next)` returns the handler that serves it from now on, and
+   * may call `next` (the built-in's or an earlier extension's handler; "Method not found" when the
+   * method had none). Unlike {@link request}, nothing checks the client's declaration: the wrapper
+   * decides, e.g. serving its own extension's clients and passing every other request to `next`.
+   *
+   * @example
+   * ```ts
+   * declare const api: ServerExtensionApi;
+   * api.wrap("tools/call", (next) => (params, ctx) => {
+   *   if (ctx.meta["com.example/dry-run"] === true) return { content: [] };
+   *   return next(params, ctx);
+   * });
+   * ```
+   */
+  wrap(
+    method: string,
+    wrap: (next: ServerRequestHandler) => ServerRequestHandler,
+    options?: ExtensionWrapOptions,
+  ): void;
   /** Handles a notification method (ignored from session-era clients that did not declare the extension). */
   notification(method: string, handler: ServerNotificationHandler): void;
   /**

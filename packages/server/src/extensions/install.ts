@@ -1,5 +1,8 @@
 import {
   declaresExtension,
+  ErrorCode,
+  McpError,
+  truncateEcho,
   type ExtensionSettings,
   extensionNotDeclared,
   isExtensionId,
@@ -18,6 +21,8 @@ export interface ExtensionTarget {
   readonly declared: Map<string, ExtensionSettings>;
   /** Capability members added by extensions. */
   readonly fields: Map<string, JsonObject>;
+  /** Request methods extensions define (dispatched even where a revision does not define them). */
+  readonly defined: Set<string>;
   /** `_meta` keys claimed, with the extension that claimed each. */
   readonly metaKeys: Map<string, string>;
   /** The capabilities changed. */
@@ -41,6 +46,7 @@ export function installExtension(target: ExtensionTarget, extension: ServerExten
     request(method, handler, options = {}) {
       if (target.requestHandlers.has(method))
         throw new Error(`extension ${id}: the method ${method} is already handled`);
+      target.defined.add(method);
       if (options.requireDeclared === false) {
         target.requestHandlers.set(method, handler);
         return;
@@ -49,6 +55,17 @@ export function installExtension(target: ExtensionTarget, extension: ServerExten
         if (!declaresExtension(ctx.client.capabilities, id)) throw extensionNotDeclared(id, method, ctx.era);
         return handler(params, ctx);
       });
+    },
+    wrap(method, wrap, options = {}) {
+      if (options.defines === true) target.defined.add(method);
+      const next: ServerRequestHandler =
+        target.requestHandlers.get(method) ??
+        ((_params, ctx) => {
+          throw new McpError(ErrorCode.MethodNotFound, "Method not found", {
+            method: truncateEcho(ctx.method),
+          });
+        });
+      target.requestHandlers.set(method, wrap(next));
     },
     notification(method, handler) {
       if (target.notificationHandlers.has(method))

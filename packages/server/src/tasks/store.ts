@@ -31,6 +31,19 @@ export interface TaskRecord {
   readonly pollInterval?: number;
   /** Set once the task is terminal (absent for a cancelled task whose handler never answered). */
   readonly outcome?: TaskOutcome;
+  /**
+   * The requests the task waits on while `input_required` (2026-07-28 extension), by key. Kept only
+   * as long as each change names them: a change without `inputRequests` clears them.
+   */
+  readonly inputRequests?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/** A change of a task's status (with its outcome when terminal, its pending input when waiting). */
+export interface TaskChange {
+  readonly status: TaskStatus;
+  readonly statusMessage?: string;
+  readonly outcome?: TaskOutcome;
+  readonly inputRequests?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** What creating a task needs. */
@@ -66,11 +79,7 @@ export interface TaskStore {
    * Moves a task to `status` (with its outcome when terminal). Refuses (returns the task unchanged)
    * any move out of a terminal status; `undefined` when there is no such task.
    */
-  update(
-    owner: string,
-    taskId: string,
-    change: { readonly status: TaskStatus; readonly statusMessage?: string; readonly outcome?: TaskOutcome },
-  ): Promise<TaskRecord | undefined>;
+  update(owner: string, taskId: string, change: TaskChange): Promise<TaskRecord | undefined>;
   /** One owner's tasks, oldest first. Throws {@link InvalidCursorError} on a cursor it did not make. */
   list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage>;
   delete(owner: string, taskId: string): Promise<void>;
@@ -157,20 +166,17 @@ export class MemoryTaskStore implements TaskStore {
     return this.live(owner, taskId);
   }
 
-  async update(
-    owner: string,
-    taskId: string,
-    change: { readonly status: TaskStatus; readonly statusMessage?: string; readonly outcome?: TaskOutcome },
-  ): Promise<TaskRecord | undefined> {
+  async update(owner: string, taskId: string, change: TaskChange): Promise<TaskRecord | undefined> {
     const task = this.live(owner, taskId);
     if (!task || isTerminal(task.status)) return task;
-    const { statusMessage: _previous, ...rest } = task;
+    const { statusMessage: _previous, inputRequests: _waited, ...rest } = task;
     const next: TaskRecord = {
       ...rest,
       status: change.status,
       lastUpdatedAt: this.now(),
       ...(change.statusMessage === undefined ? {} : { statusMessage: change.statusMessage }),
       ...(change.outcome === undefined ? {} : { outcome: change.outcome }),
+      ...(change.inputRequests === undefined ? {} : { inputRequests: change.inputRequests }),
     };
     this.tasks.set(taskId, next);
     return next;

@@ -61,16 +61,18 @@ const notFound = () => new McpError(ErrorCode.InvalidParams, "Failed to retrieve
  */
 export class ToolTasks {
   readonly store: TaskStore;
-  private readonly maxTtl: number;
-  private readonly pollInterval: number;
+  /** The longest TTL granted, in ms. */
+  readonly maxTtlMs: number;
+  /** The poll interval suggested to clients, in ms. */
+  readonly pollIntervalMs: number;
   private readonly pageSize: number;
   private readonly running = new Map<string, AbortController>();
   private readonly waiters = new Map<string, (() => void)[]>();
 
   constructor(options: TaskOptions = {}) {
     this.store = options.store ?? new MemoryTaskStore();
-    this.maxTtl = options.maxTtlMs ?? 3_600_000;
-    this.pollInterval = options.pollIntervalMs ?? 1000;
+    this.maxTtlMs = options.maxTtlMs ?? 3_600_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.pageSize = options.pageSize ?? 50;
   }
 
@@ -85,11 +87,11 @@ export class ToolTasks {
   ): Promise<JsonObject> {
     const requested = (params.task as { ttl?: unknown }).ttl;
     const ttl =
-      typeof requested === "number" && requested >= 0 ? Math.min(requested, this.maxTtl) : this.maxTtl;
+      typeof requested === "number" && requested >= 0 ? Math.min(requested, this.maxTtlMs) : this.maxTtlMs;
     const owner = taskOwner(ctx);
     let task: TaskRecord;
     try {
-      task = await this.store.create({ owner, ttl, pollInterval: this.pollInterval });
+      task = await this.store.create({ owner, ttl, pollInterval: this.pollIntervalMs });
     } catch (error) {
       if (error instanceof TaskLimitError) throw new McpError(ErrorCode.InvalidRequest, error.message);
       throw error;
@@ -232,27 +234,49 @@ export class ToolTasks {
     let current: TaskRecord | undefined = task;
     while (current && !isTerminal(current.status)) {
       const { taskId } = current;
-      await new Promise<void>((resolve, reject) => {
-        const list = this.waiters.get(taskId) ?? [];
-        const wake = () => {
-          ctx.signal.removeEventListener("abort", onAbort);
-          resolve();
-        };
-        // A caller that goes away stops waiting and leaves nothing behind.
-        const onAbort = () => {
-          const rest = (this.waiters.get(taskId) ?? []).filter((w) => w !== wake);
-          if (rest.length > 0) this.waiters.set(taskId, rest);
-          else this.waiters.delete(taskId);
-          reject(new McpError(ErrorCode.InternalError, "Request cancelled"));
-        };
-        list.push(wake);
-        this.waiters.set(taskId, list);
-        ctx.signal.addEventListener("abort", onAbort, { once: true });
-      });
+      const wait = this.wakeUp(taskId, ctx.signal);
+      // Read again once registered: a task that ended after the caller's read woke nobody.
+      const now = await this.store.get(task.owner, taskId);
+      if (!now || isTerminal(now.status)) {
+        wait.cancel();
+        current = now;
+        break;
+      }
+      await wait.woken;
       current = await this.store.get(task.owner, taskId);
     }
     if (!current) throw notFound();
     return current;
+  }
+
+  /** Registers a waiter on a task: `woken` resolves on its next terminal change, rejects on abort. */
+  private wakeUp(taskId: string, signal: AbortSignal): { woken: Promise<void>; cancel: () => void } {
+    let wake = () => {};
+    const remove = () => {
+      signal.removeEventListener("abort", onAbort);
+      const rest = (this.waiters.get(taskId) ?? []).filter((w) => w !== wake);
+      if (rest.length > 0) this.waiters.set(taskId, rest);
+      else this.waiters.delete(taskId);
+    };
+    let onAbort = () => {};
+    const woken = new Promise<void>((resolve, reject) => {
+      wake = () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      // A caller that goes away stops waiting and leaves nothing behind.
+      onAbort = () => {
+        remove();
+        reject(new McpError(ErrorCode.InternalError, "Request cancelled"));
+      };
+    });
+    woken.catch(() => {}); // handled by whoever awaits it; an abort after cancel() is nobody's
+    const list = this.waiters.get(taskId) ?? [];
+    list.push(wake);
+    this.waiters.set(taskId, list);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    return { woken, cancel: remove };
   }
 
   /** `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`. */

@@ -32,10 +32,15 @@ const NAME_SOURCE: Readonly<Record<string, string>> = {
   "tools/call": "name",
   "prompts/get": "name",
   "resources/read": "uri",
+  // The tasks extension (SEP-2663): the task id, for routing to the node that runs the task.
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId",
 };
 
 /**
- * The `Mcp-Method` and (for `tools/call`, `prompts/get`, `resources/read`) `Mcp-Name` headers
+ * The `Mcp-Method` and (for `tools/call`, `prompts/get`, `resources/read`, and the task id of
+ * `tasks/get`, `tasks/update`, `tasks/cancel`) `Mcp-Name` headers
  * mirrored from a message's body. Values that are not plain header text are base64-wrapped.
  */
 export function mirroredHeaders(payload: unknown): Record<string, string> {

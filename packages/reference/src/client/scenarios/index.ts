@@ -12,6 +12,7 @@ import {
   standardHeaders,
 } from "./stateless.js";
 import { authExtensionScenarios } from "./auth-extensions.js";
+import { skillsNoPrefetch, skillsVerify } from "./skills.js";
 
 /** The client scenarios of the official suite this client performs, by name. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
@@ -28,6 +29,11 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   "json-schema-2020-12-preservation": schemaPreservation,
   // The authorization extension scenarios (--suite extensions), through @mcpkit/auth's grant providers.
   ...authExtensionScenarios,
+  // The skills extension (SEP-2640), through @mcpkit/skills' client helpers.
+  "sep-2640-client-no-prefetch": skillsNoPrefetch,
+  "sep-2640-client-verify-digest": skillsVerify,
+  "sep-2640-client-verify-size": skillsVerify,
+  "sep-2640-client-verify-frontmatter": skillsVerify,
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,

@@ -8,11 +8,18 @@ export const StatelessHeader = {
   name: "mcp-name",
 } as const;
 
-/** The methods whose `Mcp-Name` header mirrors a body field, and that field. */
-export const NAMED_METHODS: Readonly<Record<string, "name" | "uri">> = {
+/**
+ * The methods whose `Mcp-Name` header mirrors a body field, and that field: SEP-2243's three, and
+ * the tasks extension's (SEP-2663: `tasks/get`, `tasks/update`, `tasks/cancel` carry the task id,
+ * so that a load balancer can route them to the node that runs the task).
+ */
+export const NAMED_METHODS: Readonly<Record<string, "name" | "uri" | "taskId">> = {
   "tools/call": "name",
   "prompts/get": "name",
   "resources/read": "uri",
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId",
 };
 
 // The codec and the error shape live in @mcpkit/core (the server's Mcp-Param-* check uses them
@@ -33,7 +40,8 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
  * Checks a stateless-era POST's headers against its body (one request or notification): the
  * `MCP-Protocol-Version` header must be present and, when the body's `_meta` names a version,
  * equal it; `Mcp-Method` must equal `method` exactly (case included); `tools/call`,
- * `prompts/get` and `resources/read` need `Mcp-Name` equal to `params.name` / `params.uri`
+ * `prompts/get` and `resources/read` need `Mcp-Name` equal to `params.name` / `params.uri`, and
+ * `tasks/get`, `tasks/update`, `tasks/cancel` equal to `params.taskId`
  * (surrounding spaces ignored, `=?base64?…?=` decoded). A body without the field is left to
  * params validation (-32602). Returns the first problem, or undefined.
  *
