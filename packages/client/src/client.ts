@@ -2,7 +2,6 @@ import {
   type Capabilities,
   type Connection,
   declaredExtensions,
-  encodeHeaderValue,
   type ExtensionSettings,
   hasCapability,
   type JsonObject,
@@ -15,7 +14,6 @@ import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
-import type { ExtensionCall } from "./extensions/extension.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
@@ -23,13 +21,9 @@ import { type ClientEvents, wireNotifications } from "./features/notifications.j
 import { collectPages, toPage } from "./features/pagination.js";
 import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
-import type { TaskHost } from "./tasks/base-task.js";
-import { ImmediateToolTask } from "./tasks/immediate-task.js";
-import { callToolAsSessionTask, TASK_REVISION, tasksOf } from "./tasks/session-call.js";
+import { ClientTasks } from "./tasks/client-tasks.js";
+import { TASK_REVISION, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
-import { TaskWatchers } from "./tasks/watchers.js";
-import { SessionToolTask, taskFrom } from "./tasks/session-task.js";
-import { isTerminal, readTask } from "./tasks/wire.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
 import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
@@ -84,7 +78,7 @@ export class Client {
   private readonly cache: ClientCache | undefined;
   private readonly tools = new Map<string, T.Tool>();
   private readonly listed = new Set<ListKind>();
-  private readonly watchers = new TaskWatchers();
+  private readonly tasks: ClientTasks;
   private settled: Settled | undefined;
   private connecting = false;
   private logLevel: T.LoggingLevel | undefined;
@@ -94,6 +88,7 @@ export class Client {
     this.handlers = new ServerRequestHandlers(options);
     this.installed = new InstalledExtensions(options.extensions ?? []);
     this.events = new Emitter((error) => this.report(error));
+    this.tasks = this.clientTasks();
     this.validator =
       options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
     const cacheOption = options.cache;
@@ -259,12 +254,8 @@ export class Client {
     const result = await this.sendToolCall(params, tool, options);
     if (early && this.installed.claims(result.resultType)) {
       // An extension's result (a task of 2026-07-28): carried to the tool's own result.
-      const outcome = this.installed.interpret(
-        result as unknown as JsonObject,
-        this.extensionCall(params, options),
-      );
-      const { validateOutput: _v, ...callOptions } = options;
-      if (outcome) return (await outcome.settle(callOptions)) as unknown as T.CallToolResult;
+      const carried = this.tasks.carry(params, result, options);
+      if (carried) return carried;
     }
     if (!this.validator || options.validateOutput === false || result.isError) return result;
     if (!early) {
@@ -300,117 +291,25 @@ export class Client {
     )) as unknown as T.CallToolResult;
   }
 
-  private async callToolAsTask(
+  private callToolAsTask(
     params: T.CallToolParams,
     task: TaskRequest,
     options: CallToolOptions & { readonly task?: TaskRequest },
   ): Promise<ToolTask> {
-    const s = this.need();
-    const { task: _task, validateOutput, ...callOptions } = options;
-    const host = this.taskHost(params.name, validateOutput);
-    if (s.era === "session") {
-      const progress = this.taskProgress(callOptions);
-      try {
-        const created = await callToolAsSessionTask(
-          {
-            revision: s.revision,
-            serverCapabilities: s.serverCapabilities as T.ServerCapabilities,
-            tool: (name) => this.knownTool(name, options.signal),
-            host,
-          },
-          params,
-          task,
-          progress.options,
-        );
-        progress.follow(created);
-        return created;
-      } catch (error) {
-        progress.stop();
-        throw error;
-      }
-    }
-    // 2026-07-28: the server decides; the client only says it can take a task (the extension).
-    if (!this.installed.claims("task"))
-      throw new LocalError(
-        "capability_not_declared",
-        "At 2026-07-28 tasks are the io.modelcontextprotocol/tasks extension: install it with new Client({ extensions: [tasksExtension()] })",
-      );
-    const tool = await this.knownTool(params.name, options.signal);
-    const result = await this.sendToolCall(params, tool, callOptions);
-    const outcome = this.installed.claims(result.resultType)
-      ? this.installed.interpret(result as unknown as JsonObject, this.extensionCall(params, options))
-      : undefined;
-    if (outcome) return outcome.handle as ToolTask;
-    return new ImmediateToolTask(await host.finish(result));
+    this.need();
+    return this.tasks.callAsTask(params, task, options);
   }
 
-  /**
-   * The progress of a task (2025-11-25: its `tools/call` progress token stays valid for the task's
-   * life): the call carries a token of its own, and `onProgress` hears its reports until the task
-   * is seen terminal.
-   */
-  private taskProgress(options: CallOptions): {
-    options: CallOptions;
-    follow(task: ToolTask): void;
-    stop(): void;
-  } {
-    const { onProgress, ...rest } = options;
-    if (!onProgress) return { options, follow: () => {}, stop: () => {} };
-    const token = `task-progress-${globalThis.crypto.randomUUID()}`;
-    const stop = this.events.on("progress", (report) => {
-      if (report.progressToken !== token) return;
-      const { progress, total, message } = report;
-      onProgress({
-        progress,
-        ...(total === undefined ? {} : { total }),
-        ...(message === undefined ? {} : { message }),
-      });
-    });
-    return {
-      // No progress-restarted timeout on the call that creates the task: the token is ours, not its id.
-      options: Object.assign(rest, { meta: { progressToken: token }, resetTimeoutOnProgress: false }),
-      follow: (task) => {
-        if (isTerminal(task.info.status)) return stop();
-        const off = task.onStatus((info) => {
-          if (!isTerminal(info.status)) return;
-          off();
-          stop();
-        });
-      },
-      stop,
-    };
-  }
-
-  /** What an extension that claimed a `tools/call` result may use to carry it on. */
-  private extensionCall(params: T.CallToolParams, options: CallToolOptions): ExtensionCall {
-    const host = this.taskHost(params.name, options.validateOutput);
-    const s = this.need();
-    return {
-      method: "tools/call",
-      params: { ...params },
-      request: host.request,
-      fulfil: (requests, signal) => this.handlers.fulfil(requests, { signal, revision: s.revision }),
-      finish: async (result) =>
-        ({ ...(await host.finish(result as unknown as T.CallToolResult)) }) as JsonObject,
-      maxWaitMs: host.maxWaitMs,
-      report: host.report,
-    };
-  }
-
-  /** What a task of `tool` needs from this client. */
-  private taskHost(tool: string, validateOutput: boolean | undefined): TaskHost {
-    return {
-      request: (method, params, options) => this.request(method, params, options),
-      watchers: this.watchers,
-      finish: async (result) => {
-        if (!this.validator || validateOutput === false || result.isError) return result;
-        const definition = await this.knownTool(tool, undefined);
-        if (definition) checkStructuredContent(definition, result, this.validator, this.revision);
-        return result;
-      },
-      maxWaitMs: this.options.maxTotalTimeoutMs ?? 600_000,
-      report: (error) => this.report(error),
-    };
+  /** Checks a task's final result as a plain call's is checked (the tool's output schema). */
+  private async checkOutput(
+    name: string,
+    result: T.CallToolResult,
+    validate: boolean | undefined,
+  ): Promise<T.CallToolResult> {
+    if (!this.validator || validate === false || result.isError) return result;
+    const tool = await this.knownTool(name, undefined);
+    if (tool) checkStructuredContent(tool, result, this.validator, this.revision);
+    return result;
   }
 
   /**
@@ -424,24 +323,9 @@ export class Client {
    * console.log(task.info.status, await task.result());
    * ```
    */
-  async resumeTask(taskId: string, options?: CallOptions): Promise<ToolTask> {
-    const s = this.need();
-    const host = this.taskHost("", false);
-    if (s.era === "session") {
-      const answer = await this.request("tasks/get", { taskId }, options);
-      return new SessionToolTask(host, taskFrom(answer, "tasks/get"));
-    }
-    if (!this.installed.claims("task"))
-      throw new LocalError(
-        "capability_not_declared",
-        "At 2026-07-28 tasks are the io.modelcontextprotocol/tasks extension: install it with new Client({ extensions: [tasksExtension()] })",
-      );
-    const routed = { ...options, headers: { ...options?.headers, "Mcp-Name": encodeHeaderValue(taskId) } };
-    const answer = await this.request("tasks/get", { taskId }, routed);
-    taskFrom(answer, "tasks/get");
-    const call = this.extensionCall({ name: "" }, { validateOutput: false });
-    const outcome = this.installed.interpret({ ...answer, resultType: "task" }, call);
-    return outcome?.handle as ToolTask;
+  resumeTask(taskId: string, options?: CallOptions): Promise<ToolTask> {
+    this.need();
+    return this.tasks.resume(taskId, options);
   }
 
   /**
@@ -593,14 +477,37 @@ export class Client {
     this.cache?.clear();
   }
 
+  /** The tasks' view of this client. */
+  private clientTasks(): ClientTasks {
+    const settled = () => this.need();
+    return new ClientTasks({
+      get era() {
+        return settled().era;
+      },
+      get revision() {
+        return settled().revision;
+      },
+      get serverCapabilities() {
+        return settled().serverCapabilities as T.ServerCapabilities;
+      },
+      installed: this.installed,
+      maxWaitMs: this.options.maxTotalTimeoutMs ?? 600_000,
+      request: (method, params, options) => this.request(method, params, options),
+      knownTool: (name, signal) => this.knownTool(name, signal),
+      sendToolCall: (params, tool, options) => this.sendToolCall(params, tool, options),
+      checkOutput: (name, result, validate) => this.checkOutput(name, result, validate),
+      fulfil: (requests, signal) => this.handlers.fulfil(requests, { signal, revision: settled().revision }),
+      onProgress: (listener) => this.events.on("progress", listener),
+      report: (error) => this.report(error),
+    });
+  }
+
   private prepare(connection: Connection): void {
     this.handlers.register(connection);
     this.installed.register(connection);
     connection.setNotificationHandler("notifications/tasks/status", (params) => {
-      const info = readTask(params);
-      if (!info) return;
-      this.watchers.deliver(info.taskId, params);
-      this.events.emit("taskStatus", info);
+      const info = this.tasks.notified(params);
+      if (info) this.events.emit("taskStatus", info);
     });
     wireNotifications(connection, {
       events: this.events,

@@ -30,6 +30,9 @@ interface Entry {
   readonly waiters: Set<() => void>;
 }
 
+/** At most this many `tasks/result` requests wait on one task at a time. */
+export const MAX_WAITING_PER_TASK = 16;
+
 const notFound = () => new McpError(ErrorCode.InvalidParams, "Failed to retrieve task: Task not found");
 
 /**
@@ -180,6 +183,13 @@ export class TaskReceiver {
   /** Resolves when the task is terminal or gone; rejects when the request is cancelled. */
   private until(entry: Entry, ctx: RequestContext): Promise<void> {
     if (isTerminal(entry.status)) return Promise.resolve();
+    if (entry.waiters.size >= MAX_WAITING_PER_TASK)
+      return Promise.reject(
+        new McpError(
+          ErrorCode.InvalidRequest,
+          `Too many tasks/result requests wait on task ${entry.taskId}: at most ${MAX_WAITING_PER_TASK}`,
+        ),
+      );
     return new Promise<void>((resolve, reject) => {
       const wake = () => {
         ctx.signal.removeEventListener("abort", onAbort);

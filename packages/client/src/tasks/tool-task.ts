@@ -64,6 +64,9 @@ export interface ToolTask {
 
 /** The `task` option of `callTool`: ask for a task (2025-11-25) or accept one (2026-07-28). */
 export interface TaskRequest {
-  /** Requested lifetime in ms (the server may shorten it). */
+  /**
+   * Requested lifetime in ms (2025-11-25 `params.task.ttl`; the server may shorten it). Not sent at
+   * 2026-07-28, where the request carries no task parameter and the server sets the TTL.
+   */
   readonly ttlMs?: number;
 }

@@ -207,6 +207,26 @@ describe("task-augmented sampling and elicitation from the server (2025-11-25)",
     expect(client.capabilities.tasks).toMatchObject({ list: {}, cancel: {} });
   });
 
+  it("lets at most 16 tasks/result requests wait on one task", async () => {
+    const gate = deferred<void>();
+    const { ask } = await receiving({
+      sampling: async () => {
+        await gate.promise;
+        return reply;
+      },
+    });
+    const { taskId } = (await ask("sampling/createMessage", { ...message, task: {} })).task as {
+      taskId: string;
+    };
+    const waiting = Array.from({ length: 16 }, () => ask("tasks/result", { taskId }));
+    await expect(ask("tasks/result", { taskId })).rejects.toMatchObject({
+      code: ErrorCode.InvalidRequest,
+      message: `Too many tasks/result requests wait on task ${taskId}: at most 16`,
+    });
+    gate.resolve();
+    for (const answer of await Promise.all(waiting)) expect(answer).toMatchObject(reply);
+  });
+
   it("sends notifications/tasks/status to a server that declared tasks", async () => {
     const { ask, session } = await receiving({}, true);
     const statuses: unknown[] = [];
