@@ -1,9 +1,17 @@
 import { defineConfig } from "vitest/config";
 
-// One workspace run over every package; each package also runs alone with its own config.
+/**
+ * The slow matrices: every transcript against the reference and its mutants on every transport,
+ * the official suite's legs, and our suite against a third-party server. They run in their own
+ * step (`pnpm test:matrix`, the second step of `.ci/run`) so that `pnpm test` stays quick.
+ */
+export const matrixProjects = ["packages/mutants", "packages/official-conformance", "packages/third-party"];
+
+// One workspace run over the packages; each package also runs alone with its own config.
+const matrix = process.env.MCPKIT_TEST_MATRIX === "1";
 export default defineConfig({
   test: {
-    projects: ["packages/*"],
+    projects: matrix ? matrixProjects : ["packages/*", ...matrixProjects.map((p) => `!${p}`)],
     reporters: ["default", "./scripts/summary-reporter.ts"],
   },
 });
