@@ -92,7 +92,7 @@ export class ServerRequestHandlers {
       if (caps[capability] === undefined) continue;
       const { receiver } = this;
       connection.setRequestHandler(method, async (params, ctx) => {
-        if (receiver?.accepts(method, params)) {
+        if (receiver?.accepts(method, params, ctx.revision)) {
           const { task: _task, ...plain } = params;
           return receiver.start(params, (signal) =>
             this.answer(method, plain, { signal, revision: ctx.revision }),

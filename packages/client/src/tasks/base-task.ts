@@ -106,13 +106,14 @@ export abstract class BaseToolTask implements ToolTask {
   }
 
   /**
-   * Waits the server's polling interval, or less when a status change is seen; rejects with
-   * `LocalError("cancelled")` when the signal aborts.
+   * Waits the server's polling interval, or less when a status change is seen (then resolves
+   * true: the state is fresh, no poll is needed); rejects with `LocalError("cancelled")` when the
+   * signal aborts.
    */
-  protected pause(deadline: number, signal: AbortSignal | undefined): Promise<void> {
+  protected pause(deadline: number, signal: AbortSignal | undefined): Promise<boolean> {
     const suggested = this.current.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     const ms = Math.max(MIN_POLL_INTERVAL_MS, Math.min(suggested, deadline - Date.now()));
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<boolean>((resolve, reject) => {
       const done = () => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
@@ -124,11 +125,11 @@ export abstract class BaseToolTask implements ToolTask {
       };
       const timer = setTimeout(() => {
         done();
-        resolve();
+        resolve(false);
       }, ms);
       this.wakeUp = () => {
         done();
-        resolve();
+        resolve(true);
       };
       if (signal?.aborted) onAbort();
       else signal?.addEventListener("abort", onAbort, { once: true });

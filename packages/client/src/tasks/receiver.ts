@@ -69,11 +69,15 @@ export class TaskReceiver {
     return { list: {}, cancel: {}, requests };
   }
 
-  /** Whether a request should run as a task: it asks for one, and this client receives its kind. */
-  accepts(method: string, params: Params): boolean {
+  /**
+   * Whether a request should run as a task: it asks for one, at 2025-11-25 (the only revision
+   * with client-hosted tasks), and this client receives its kind.
+   */
+  accepts(method: string, params: Params, revision: string): boolean {
     const capability = RECEIVABLE[method];
     return (
       this.options.receive === true &&
+      revision === "2025-11-25" &&
       capability !== undefined &&
       this.handles(capability) &&
       typeof params.task === "object" &&

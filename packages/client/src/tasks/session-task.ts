@@ -53,8 +53,8 @@ export class SessionToolTask extends BaseToolTask {
           if (outcome) return outcome;
         }
         if (Date.now() >= deadline) throw this.timedOut();
-        await this.pause(deadline, callOptions.signal);
-        await this.refresh(callOptions);
+        // A status change seen while waiting (a notification) is fresh: no poll needed.
+        if (!(await this.pause(deadline, callOptions.signal))) await this.refresh(callOptions);
       }
     } finally {
       off?.();

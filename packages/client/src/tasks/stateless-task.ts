@@ -85,8 +85,8 @@ export class StatelessToolTask extends BaseToolTask {
         if (done) return await done;
         if (this.current.status === "input_required") await this.answerInputs(callOptions);
         if (Date.now() >= deadline) throw this.timedOut();
-        await this.pause(deadline, callOptions.signal);
-        await this.refresh(callOptions);
+        // A status change seen while waiting (a notification) is fresh: no poll needed.
+        if (!(await this.pause(deadline, callOptions.signal))) await this.refresh(callOptions);
       }
     } finally {
       off?.();

@@ -139,6 +139,29 @@ describe("client tasks extension against the server's (2026-07-28)", () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
+  it("a listen stream with taskIds delivers the task's states: result() ends without another poll", async () => {
+    const server = newServer({ tasks: { pollIntervalMs: 60_000 }, extensions: [serverTasks()] });
+    const gate = deferred<ToolResult>();
+    server.tool(
+      { name: "job", inputSchema: schema, execution: { taskSupport: "optional" } },
+      () => gate.promise,
+    );
+    const methods: string[] = [];
+    server.use((request, next) => {
+      methods.push(request.method);
+      return next();
+    });
+    const client = await connect(server, REVISION, withTasks());
+    const task = await client.callTool({ name: "job" }, { task: {} });
+    const subscription = client.listen({ taskIds: [task.taskId] });
+    expect(await subscription.acknowledged).toMatchObject({ taskIds: [task.taskId] });
+    const outcome = task.result(); // polls once a minute: only the notification can end it soon
+    gate.resolve({ content: [{ type: "text", text: "heard" }] });
+    expect(await outcome).toMatchObject({ content: [{ type: "text", text: "heard" }] });
+    expect(methods.filter((m) => m === "tasks/get")).toEqual([]);
+    subscription.close();
+  });
+
   it("resumeTask follows a task by id", async () => {
     const { server, gate } = jobs();
     const client = await connect(server, REVISION, withTasks());

@@ -65,6 +65,15 @@ describe("declaring tasks (2025-11-25)", () => {
     expect(plain.capabilities.tasks).toBeUndefined();
   });
 
+  it("answers a task-augmented request normally at a revision without client tasks", async () => {
+    const server = newServer();
+    await connect(server, "2025-06-18", { tasks: { receive: true }, sampling: () => reply });
+    const session = [...server.sessions][0] as ServerSession;
+    expect(await session.connection.request("sampling/createMessage", { ...message, task: {} })).toEqual(
+      reply,
+    );
+  });
+
   it("answers a task-augmented request normally when it does not receive tasks", async () => {
     const { ask } = await receiving({ tasks: {} });
     expect(await ask("sampling/createMessage", { ...message, task: { ttl: 1000 } })).toEqual(reply);

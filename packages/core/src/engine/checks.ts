@@ -216,10 +216,7 @@ export function checkInbound(
   own: Capabilities | undefined,
 ): InboundCheck {
   const info = methodInfo(revision, method);
-  if (!info) {
-    const custom = !isKnownMethod(method) || reservedForExtension(revision, method);
-    return custom ? { ok: true, info } : { ok: false, error: methodNotFound(method) };
-  }
+  if (!info) return isKnownMethod(method) ? { ok: false, error: methodNotFound(method) } : { ok: true, info };
   if (info.kind !== kind || !sends(info, peerOf(role)) || info.delivery !== "message") {
     return { ok: false, error: methodNotFound(method) };
   }

@@ -3,8 +3,8 @@ import { eraOf, type Revision } from "@mcpkit/schema";
 /**
  * Method prefixes that a stateless revision (2026-07-28) leaves to an extension although an older
  * revision defines methods under them: `tasks/` and `notifications/tasks` belong to the tasks
- * extension (SEP-2663, "Reservations"). At such a revision they are extension methods, routed like
- * any custom method, not "a method of another revision".
+ * extension (SEP-2663, "Reservations"). At such a revision this side may send them as extension
+ * methods (on receipt, an installed extension that defines them is what admits them).
  */
 const EXTENSION_PREFIXES = ["tasks/", "notifications/tasks"] as const;
 
