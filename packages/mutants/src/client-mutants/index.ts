@@ -1,9 +1,12 @@
 import type { ClientMutant } from "../mutant.js";
 import { declaresNoCapabilities } from "./declares-no-capabilities.js";
+import { dropsRelatedTaskMeta } from "./drops-related-task-meta.js";
 import { ignoresNextCursor } from "./ignores-next-cursor.js";
 import { ignoresServerCapabilities } from "./ignores-server-capabilities.js";
+import { ignoresTaskSupport } from "./ignores-task-support.js";
 import { clientMissingJsonrpc } from "./missing-jsonrpc.js";
 import { pingAnswerWrongId } from "./ping-answer-wrong-id.js";
+import { pollsWithoutDelay } from "./polls-without-delay.js";
 import { prefetchesSkill } from "./prefetches-skill.js";
 import { reusesRequestId } from "./reuses-request-id.js";
 import { skipsInitialized } from "./skips-initialized.js";
@@ -20,4 +23,7 @@ export const clientMutants: readonly ClientMutant[] = [
   reusesRequestId,
   ignoresServerCapabilities,
   prefetchesSkill,
+  ignoresTaskSupport,
+  pollsWithoutDelay,
+  dropsRelatedTaskMeta,
 ];

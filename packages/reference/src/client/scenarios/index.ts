@@ -13,6 +13,7 @@ import {
 } from "./stateless.js";
 import { authExtensionScenarios } from "./auth-extensions.js";
 import { skillsNoPrefetch, skillsVerify } from "./skills.js";
+import { tasksScenario } from "./tasks.js";
 
 /** The client scenarios of the official suite this client performs, by name. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
@@ -37,6 +38,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
   // mcpkit's own suite (conformance/README.md)
   "mcpkit-call-tools": callTools,
   "mcpkit-roots-changed": rootsChanged,
+  "mcpkit-tasks": tasksScenario,
   // The official authorization scenarios (auth/*): one OAuth flow, the scenario varies the server.
   ...Object.fromEntries(AUTH_SCENARIOS.map((name) => [name, authFlow])),
 };
