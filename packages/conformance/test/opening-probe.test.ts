@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeServerCommand, fixtures, runCli } from "./helpers/cli.js";
+import { startFakeHttpServer } from "./helpers/fake-http-server.js";
 
 const SESSION_SENT =
   "the opening exchange for 2025-11-25 failed: sent initialize (then notifications/initialized); got: setup:";
@@ -230,6 +231,33 @@ describe("the opening-exchange probe over Streamable HTTP", () => {
   afterEach(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     server = undefined;
+  });
+
+  it("reports a session-only server's 2026-07-28 runs as not applicable", async () => {
+    const fake = await startFakeHttpServer("session-only");
+    try {
+      const run = await runCli([
+        "server",
+        "--url",
+        fake.url,
+        "--transcripts",
+        fixtures,
+        "--step-timeout",
+        "1000",
+      ]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).not.toContain("opening-exchange");
+      expect(run.stdout).toContain(
+        "   example/tools-list@2026-07-28: not applicable: the server does not serve 2026-07-28\n",
+      );
+      expect(run.last).toBe("conformance: 11 passed, 0 failed, 2 skipped");
+      // The probe's server/discover was refused, and no stateless run was attempted after it.
+      const discover = fake.log.requests.filter((r) => r.body.includes('"server/discover"'));
+      expect(discover.length).toBe(1);
+      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(4);
+    } finally {
+      await fake.close();
+    }
   });
 
   it("fails a server answering 500 to everything, with the status and body", async () => {
