@@ -141,6 +141,7 @@ describe("--auth-token on the other transports", () => {
       "ws-token",
     ]);
     expect(result.last).toBe("conformance: 1 passed, 0 failed");
-    expect(seen).toEqual(["Bearer ws-token"]);
+    // The opening-exchange probe and the run each open a WebSocket, both with the token.
+    expect(seen).toEqual(["Bearer ws-token", "Bearer ws-token"]);
   });
 });

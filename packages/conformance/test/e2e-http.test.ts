@@ -43,8 +43,8 @@ describe("server mode over Streamable HTTP against a raw node:http fake", () => 
       "io.modelcontextprotocol/clientCapabilities": {},
       "io.modelcontextprotocol/clientInfo": { name: "mcpkit-conformance", version: "1.0.0" },
     });
-    // A DELETE ends each session-era run: 4 tools-list and 3 tools-call runs.
-    expect(fake.log.requests.filter((r) => r.method === "DELETE").length).toBe(7);
+    // A DELETE ends each session-era run: the opening-exchange probe, 4 tools-list and 3 tools-call runs.
+    expect(fake.log.requests.filter((r) => r.method === "DELETE").length).toBe(8);
   });
 
   it("checks HTTP status, headers and SSE events, and captures event ids", async () => {
@@ -172,7 +172,8 @@ describe("server mode over Streamable HTTP against a raw node:http fake", () => 
     ]);
     expect(down.code).toBe(1);
     expect(down.stdout).toContain(
-      "   reason: setup: the implementation went away before a matching message arrived: HTTP POST /mcp failed: ECONNREFUSED",
+      "   reason: the opening exchange for 2025-11-25 failed: sent initialize (then notifications/initialized); got: setup: the implementation went away before a matching message arrived: HTTP POST /mcp failed: ECONNREFUSED;",
     );
+    expect(down.last).toBe("conformance: 0 passed, 1 failed, 1 skipped");
   });
 });

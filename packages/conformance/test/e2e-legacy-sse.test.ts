@@ -97,6 +97,9 @@ describe("server mode over legacy HTTP+SSE", () => {
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("   at: run: connect\n");
-    expect(run.stdout).toContain("   reason: legacy SSE connect failed: no endpoint event within 500 ms\n");
+    expect(run.stdout).toContain(
+      "   reason: the opening exchange for 2024-11-05 failed: could not connect to send initialize (then notifications/initialized); got: legacy SSE connect failed: no endpoint event within 500 ms;",
+    );
+    expect(run.last).toBe("conformance: 0 passed, 1 failed, 1 skipped");
   });
 });

@@ -98,7 +98,11 @@ describe("server mode over stdio against a scripted fake server", () => {
       "2025-06-18",
     ]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/reason: setup: .*the server process exited with code 127/);
+    expect(run.stdout).toContain(
+      "   reason: the opening exchange for 2025-06-18 failed: sent initialize (then notifications/initialized); got: setup: the implementation went away before a matching message arrived: the server process exited with code 127; stderr: sh: 1: /nonexistent/server-binary: not found;",
+    );
+    expect(run.stdout).toContain("   example/ping@2025-06-18: not run: the opening exchange failed\n");
+    expect(run.last).toBe("conformance: 0 passed, 1 failed, 1 skipped");
   });
 
   it("bounds a whole run by the transcript timeout", async () => {

@@ -113,8 +113,9 @@ function noMatch(ctx: InboxContext, step: ExpectStep, pattern: Json, reason: str
     step.raw !== undefined
       ? pending[0]
       : ((id && messages.find((item) => isObject(item.message) && deepEqual(item.message.id, id.value))) ??
-        (method !== undefined &&
-          messages.find((item) => isObject(item.message) && item.message.method === method)) ??
+        (method !== undefined
+          ? messages.find((item) => isObject(item.message) && item.message.method === method)
+          : undefined) ??
         messages[0] ??
         pending[0]);
   if (!closest) return new StepFailed(`${reason}; nothing unconsumed was received`, { expected: pattern });

@@ -4,6 +4,7 @@ import { lookupPath, substitute } from "../match/substitute.js";
 import type { Json } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import {
+  type Era,
   type Revision,
   type TransportName,
   eraOf,
@@ -22,6 +23,7 @@ import type { Wire } from "../wire/wire.js";
 import { WsClientWire } from "../wire/ws-client.js";
 import { executeRun } from "./executor.js";
 import { Inbox, type InboxItem } from "./inbox.js";
+import { NOT_RUN, PROBE_ID, type ProbeResult, probeOpening } from "./probe.js";
 
 /** Which transcripts and revisions to run. Entries may use `*` as a wildcard. */
 export interface RunFilters {
@@ -179,6 +181,90 @@ function createWire(
   }
 }
 
+/** What the opening-exchange probes decided: one failed result per broken era, and why runs are left out. */
+interface Opening {
+  failures: RunResult[];
+  blocked: Map<Era, string>;
+}
+
+const ERA_LABEL: Record<Era, string> = {
+  session: "the session era (initialize)",
+  stateless: "2026-07-28",
+};
+
+/**
+ * Server mode: probes the opening exchange once per era the run will use (at the newest planned
+ * revision of that era). A broken era fails once and its runs are not run. While the other era
+ * works, a failed 2026-07-28 probe or a refused initialize means the server does not serve that era
+ * (not applicable), unless `--revision` asked for it.
+ */
+async function probeEras(
+  options: RunOptions,
+  plan: readonly { loaded: LoadedTranscript; revision: Revision }[],
+  stepTimeoutMs: number,
+  runTimeoutMs: number,
+): Promise<Opening> {
+  // Without a token, a server that does authorization rightly refuses the opening exchange.
+  if (options.auth && options.auth.token === undefined) return { failures: [], blocked: new Map() };
+  const newest = new Map<Era, Revision>();
+  for (const { loaded, revision } of plan) {
+    const t = loaded.transcript;
+    if (findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport })) continue;
+    if (unmetNeeds(t, options.auth) !== undefined) continue;
+    const era = eraOf(revision);
+    const seen = newest.get(era);
+    if (seen === undefined || revision > seen) newest.set(era, revision);
+  }
+  const probes = new Map<Era, ProbeResult>();
+  for (const [era, revision] of newest) {
+    probes.set(
+      era,
+      await probeOpening({
+        revision,
+        transport: options.transport,
+        createWire: (t) =>
+          createWire(
+            options,
+            t,
+            revision,
+            new Inbox(ignoreFilter(t, revision, options.transport)),
+            stepTimeoutMs,
+          ),
+        stepTimeoutMs,
+        runTimeoutMs,
+        vars: authVars(options.auth),
+      }),
+    );
+  }
+  const asked = options.filters?.revisions ? selectRevisions(options.filters.revisions) : [];
+  const opening: Opening = { failures: [], blocked: new Map() };
+  for (const [era, probe] of probes) {
+    if (probe.ok) continue;
+    const otherWorks = [...probes].some(([other, p]) => other !== era && p.ok);
+    // A session-era server need not know server/discover at all; a 2026-07-28-only server must
+    // still answer initialize, if only with an error, so anything else there is a broken server.
+    const declined = era === "stateless" || probe.refused;
+    if (otherWorks && declined && !asked.includes(probe.revision)) {
+      opening.blocked.set(era, `not applicable: the server does not serve ${ERA_LABEL[era]}`);
+      continue;
+    }
+    opening.blocked.set(era, NOT_RUN);
+    opening.failures.push({
+      key: `${PROBE_ID}@${probe.revision}`,
+      transcript: PROBE_ID,
+      title: "the opening exchange",
+      file: "(runner)",
+      revision: probe.revision,
+      transport: options.transport,
+      status: "failed",
+      verdict: "failed",
+      requirements: [probe.requirement],
+      failure: { ...probe.failure, reason: probe.message, requirements: [probe.requirement] },
+    });
+  }
+  return opening;
+}
+
 /**
  * Runs every planned transcript run, one after another, and returns the report.
  * @example
@@ -188,29 +274,41 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const stepTimeoutMs = options.stepTimeoutMs ?? 5000;
   const runTimeoutMs = options.runTimeoutMs ?? 30_000;
   const results: RunResult[] = [];
-  for (const { loaded, revision } of planRuns(options)) {
+  const plan = planRuns(options);
+  const opening =
+    options.mode === "server"
+      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs)
+      : { failures: [], blocked: new Map<Era, string>() };
+  for (const failure of opening.failures) {
+    results.push(failure);
+    options.onResult?.(failure);
+  }
+  for (const { loaded, revision } of plan) {
     const t = loaded.transcript;
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
     const unmet = options.mode === "server" ? unmetNeeds(t, options.auth) : undefined;
+    const blocked = opening.blocked.get(eraOf(revision));
     const outcome = skip
       ? { status: "skipped" as const, reason: `skip list (${skip.entry}): ${skip.reason}` }
       : unmet !== undefined
         ? { status: "skipped" as const, reason: unmet }
-        : await executeRun({
-            transcript: t,
-            revision,
-            transport: options.transport,
-            wire: createWire(
-              options,
-              t,
+        : blocked !== undefined
+          ? { status: "skipped" as const, reason: blocked }
+          : await executeRun({
+              transcript: t,
               revision,
-              new Inbox(ignoreFilter(t, revision, options.transport)),
-              t.stepTimeoutMs ?? stepTimeoutMs,
-            ),
-            stepTimeoutMs,
-            runTimeoutMs,
-            vars: authVars(options.auth),
-          });
+              transport: options.transport,
+              wire: createWire(
+                options,
+                t,
+                revision,
+                new Inbox(ignoreFilter(t, revision, options.transport)),
+                t.stepTimeoutMs ?? stepTimeoutMs,
+              ),
+              stepTimeoutMs,
+              runTimeoutMs,
+              vars: authVars(options.auth),
+            });
     const result: RunResult = {
       key: `${t.id}@${revision}`,
       transcript: t.id,

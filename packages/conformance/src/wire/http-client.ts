@@ -42,6 +42,8 @@ export class HttpClientWire implements Wire {
   private readonly streams = new Map<string, OpenStream>();
   private readonly anonymous: OpenStream[] = [];
   private readonly endpoint: URL;
+  /** The last answer with a status outside 2xx, for failure reasons. */
+  private lastRefusal: string | undefined;
 
   constructor(
     readonly inbox: Inbox,
@@ -150,6 +152,10 @@ export class HttpClientWire implements Wire {
     }
     const text = await readText(response).catch(() => "");
     stream.done.resolve({});
+    if (response.status < 200 || response.status > 299) {
+      const shown = text.length > 500 ? `${text.slice(0, 500)}…` : text;
+      this.lastRefusal = `${method} ${url.pathname} was answered with HTTP ${response.status}${shown === "" ? " and no body" : `, body: ${shown}`}`;
+    }
     if (deliver && text !== "" && (head["content-type"] ?? "").includes("json")) {
       deliverJson(text, (message) => this.inbox.push(message));
     }
@@ -206,8 +212,9 @@ export class HttpClientWire implements Wire {
     return undefined;
   }
 
+  /** The last answer with a status outside 2xx (status and body), or "". */
   diagnostics(): string {
-    return "";
+    return this.lastRefusal ?? "";
   }
 
   async dispose(): Promise<void> {

@@ -15,9 +15,10 @@ async function body(req: IncomingMessage): Promise<string> {
 /**
  * A raw node:http MCP server for the runner's tests: sessions with random ids, a version-header
  * check, JSON answers, and an SSE answer (a log notification, then the result) for tools/list.
- * mode "hang": tools/list is never answered.
+ * mode "hang": tools/list is never answered. mode "session-only": no stateless era, so every
+ * request without a session (server/discover included) is refused with 400, like a 1.x SDK server.
  */
-export async function startFakeHttpServer(mode: "good" | "hang" = "good") {
+export async function startFakeHttpServer(mode: "good" | "hang" | "session-only" = "good") {
   const log: FakeHttpLog = { requests: [] };
   const sessions = new Set<string>();
   const server: Server = createServer(async (req, res) => {
@@ -49,7 +50,7 @@ export async function startFakeHttpServer(mode: "good" | "hang" = "good") {
       res.end(JSON.stringify(payload));
     };
     const { id, method, params } = message;
-    const stateless = req.headers["mcp-protocol-version"] === "2026-07-28";
+    const stateless = mode !== "session-only" && req.headers["mcp-protocol-version"] === "2026-07-28";
     if (method === "initialize") {
       const session = randomUUID();
       sessions.add(session);

@@ -1,5 +1,8 @@
 // A tiny scripted MCP server speaking raw JSON-RPC over stdio, for the runner's own tests.
-// FAKE_MODE picks a behaviour: good | wrong-ping | hang | crash | noisy | random-info
+// FAKE_MODE picks a behaviour: good | wrong-ping | hang | crash | noisy | random-info | session-only
+// (no server/discover) | stateless-only (refuses initialize) | initialize-hangs | garbage (answers every line with text that is not JSON) | silent (never answers).
+// FAKE_LAUNCHES names a file that gets one line per start, so tests can count the attempts.
+import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 const mode = process.env.FAKE_MODE ?? "good";
@@ -9,7 +12,14 @@ const tools = [
   { name: "test_error_handling", inputSchema: { type: "object" } },
 ];
 
+if (process.env.FAKE_LAUNCHES) appendFileSync(process.env.FAKE_LAUNCHES, "started\n");
+
 createInterface({ input: process.stdin }).on("line", (line) => {
+  if (mode === "silent") return;
+  if (mode === "garbage") {
+    process.stdout.write("this is not JSON-RPC\n");
+    return;
+  }
   let message;
   try {
     message = JSON.parse(line);
@@ -21,6 +31,11 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   if (id === undefined) return;
   switch (method) {
     case "initialize":
+      if (mode === "initialize-hangs") return;
+      if (mode === "stateless-only") {
+        write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
+        return;
+      }
       write({
         jsonrpc: "2.0",
         id,
@@ -32,6 +47,10 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       });
       return;
     case "server/discover":
+      if (mode === "session-only") {
+        write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
+        return;
+      }
       write({
         jsonrpc: "2.0",
         id,

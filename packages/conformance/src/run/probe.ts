@@ -1,0 +1,120 @@
+import { type Json, isObject } from "../model/json.js";
+import type { Failure } from "../model/result.js";
+import { type Era, type Revision, type TransportName, eraOf } from "../model/revisions.js";
+import type { Transcript } from "../model/transcript.js";
+import type { Wire } from "../wire/wire.js";
+import { executeRun } from "./executor.js";
+
+/** Transcript id and title of the opening-exchange probe in reports. */
+export const PROBE_ID = "opening-exchange";
+
+/** Skip reason of the runs left out because the opening exchange failed. */
+export const NOT_RUN = "not run: the opening exchange failed";
+
+/** The requirement the opening exchange of each era fulfils. */
+const REQUIREMENT: Record<Era, string> = {
+  session: "lifecycle.init.response-fields",
+  stateless: "lifecycle.discover.implemented",
+};
+
+const SENT: Record<Era, string> = {
+  session: "initialize (then notifications/initialized)",
+  stateless: "server/discover",
+};
+
+const REQUIRES: Record<Era, string> = {
+  session:
+    "the spec requires an initialize result with id 0 carrying protocolVersion, capabilities and serverInfo (name, version)",
+  stateless:
+    "the spec requires a server/discover result with id 0 whose supportedVersions lists the revision and which carries capabilities",
+};
+
+/** What one probe needs. */
+export interface ProbeInput {
+  revision: Revision;
+  transport: TransportName;
+  /** Builds the wire the transcripts of this revision would use. */
+  createWire: (t: Transcript) => Wire;
+  stepTimeoutMs: number;
+  runTimeoutMs: number;
+  /** Variables from the runner's options (e.g. `authToken`). */
+  vars?: Record<string, Json>;
+}
+
+/** What probing one era found. */
+export type ProbeResult =
+  | { ok: true }
+  | {
+      ok: false;
+      revision: Revision;
+      requirement: string;
+      message: string;
+      failure: Failure;
+      /** The server plainly declined: a JSON-RPC error answer, or an HTTP 4xx. */
+      refused: boolean;
+    };
+
+/**
+ * Runs the opening exchange once (the same handshake steps and wire the transcripts use) so that a
+ * server that cannot even start a conversation fails the invocation once and quickly.
+ * @example
+ * const probe = await probeOpening({
+ *   revision: "2025-11-25",
+ *   transport: "stdio",
+ *   createWire: () => new StdioServerWire(new Inbox(() => false), "node server.js"),
+ *   stepTimeoutMs: 5000,
+ *   runTimeoutMs: 30000,
+ * });
+ */
+export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
+  const { revision, transport, stepTimeoutMs, runTimeoutMs, vars } = input;
+  const era = eraOf(revision);
+  const transcript: Transcript = {
+    id: PROBE_ID,
+    title: "the opening exchange",
+    side: "server",
+    requirements: [REQUIREMENT[era]],
+    revisions: [revision],
+    steps: [],
+  };
+  const wire = input.createWire(transcript);
+  const outcome = await executeRun({
+    transcript,
+    revision,
+    transport,
+    wire,
+    stepTimeoutMs,
+    runTimeoutMs,
+    vars: vars ?? {},
+  });
+  if (outcome.status !== "failed") return { ok: true };
+  const failure = outcome.failure;
+  // An answer that picks another protocol version is version negotiation, which the transcripts
+  // judge per revision: the server does talk.
+  if (era === "session" && negotiatedOther(failure.actual, revision)) return { ok: true };
+  const stderr = wire.diagnostics();
+  const what = failure.step === "run" ? `could not connect to send ${SENT[era]}` : `sent ${SENT[era]}`;
+  const error = isObject(failure.actual) && isObject(failure.actual.error) ? failure.actual.error : undefined;
+  const got =
+    error === undefined
+      ? failure.reason
+      : `the JSON-RPC error ${JSON.stringify(error.code)} ${JSON.stringify(error.message)} (${failure.reason})`;
+  const parts = [`the opening exchange for ${revision} failed: ${what}`, `got: ${got}`];
+  if (stderr && !failure.reason.includes(stderr))
+    parts.push(transport === "stdio" ? `server stderr (last lines): ${stderr}` : stderr);
+  parts.push(REQUIRES[era]);
+  return {
+    ok: false,
+    revision,
+    requirement: REQUIREMENT[era],
+    message: parts.join("; "),
+    failure,
+    refused: error !== undefined || /answered with HTTP 4\d\d/.test(stderr),
+  };
+}
+
+function negotiatedOther(actual: unknown, revision: Revision): boolean {
+  if (!isObject(actual) || actual.id !== 0 || !isObject(actual.result)) return false;
+  const version = actual.result.protocolVersion;
+  return typeof version === "string" && version !== revision;
+}
