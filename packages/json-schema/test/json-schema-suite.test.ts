@@ -56,7 +56,9 @@ function disagreement(
 }
 
 describe.skipIf(dir === undefined)("JSON-Schema-Test-Suite", () => {
-  const suite = dir as string;
+  // vitest still runs a skipped describe's body to collect it: read nothing without the suite.
+  if (dir === undefined) return;
+  const suite = dir;
   const documents = loadRemotes(suite);
   for (const [dialectFolder, dialect] of Object.entries(dialectFolders)) {
     for (const run of runs) {
