@@ -2,22 +2,12 @@
 // against the server's tasksExtension(): each tasks/* request is its own POST with Mcp-Name.
 import { Client, LocalError, tasksExtension as clientTasks } from "@mcpkit/client";
 import { Server, type ToolResult, tasksExtension } from "@mcpkit/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closedAfterEach, deferred } from "./task-helpers.js";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { serveStreamableHttp } from "../src/node.js";
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const closable of open.splice(0)) await closable.close().catch(() => {});
-});
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+const open = closedAfterEach();
 
 async function serve() {
   const gate = deferred<ToolResult>();

@@ -2,23 +2,13 @@
 // its result after the POST that created it is over, answers input the task asks for, cancels.
 import { Client, LocalError, type ClientOptions } from "@mcpkit/client";
 import { Server, type ToolResult } from "@mcpkit/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closedAfterEach, deferred } from "./task-helpers.js";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { serveStreamableHttp } from "../src/node.js";
 
 const RELATED = "io.modelcontextprotocol/related-task";
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const closable of open.splice(0)) await closable.close().catch(() => {});
-});
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+const open = closedAfterEach();
 
 async function serve(options: Partial<ClientOptions> = {}) {
   const gate = deferred<ToolResult>();

@@ -1,22 +1,12 @@
 // Tasks of 2025-11-25 over Streamable HTTP: a task outlives the POST that created it.
 import { Server, type ToolResult } from "@mcpkit/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closedAfterEach, deferred } from "./task-helpers.js";
 import { serveStreamableHttp, type StreamableHttpServer } from "../src/node.js";
 import { POST_HEADERS } from "./helpers.js";
 
 const RELATED = "io.modelcontextprotocol/related-task";
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const closable of open.splice(0)) await closable.close().catch(() => {});
-});
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+const open = closedAfterEach();
 
 async function serve() {
   const gate = deferred<ToolResult>();

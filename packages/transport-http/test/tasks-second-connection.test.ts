@@ -5,7 +5,8 @@
 import { Client, type ClientOptions, McpError, tasksExtension as clientTasks } from "@mcpkit/client";
 import { AuthenticationError, type AuthInfo, type Authenticate, type ClientAuthProvider } from "@mcpkit/core";
 import { Server, type ToolResult, tasksExtension } from "@mcpkit/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closedAfterEach, deferred } from "./task-helpers.js";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { serveStreamableHttp } from "../src/node.js";
 
@@ -30,18 +31,7 @@ function bearer(token: string): ClientAuthProvider {
   };
 }
 
-const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  for (const closable of open.splice(0)) await closable.close().catch(() => {});
-});
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
+const open = closedAfterEach();
 
 async function serve() {
   const gate = deferred<ToolResult>();
