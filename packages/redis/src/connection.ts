@@ -1,0 +1,57 @@
+import { createHash } from "node:crypto";
+
+/**
+ * What the stores need of a Redis connection: one method that sends a command and resolves with
+ * its reply. A node-redis client (`createClient()` of `redis` or `@redis/client`) is one as it
+ * is; any other client fits with a one-line adapter. The stores never connect or close it: the
+ * application owns the connection.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from "@redis/client";
+ * const redis: RedisCommands = await createClient({ url: "redis://127.0.0.1:6379" }).connect();
+ * ```
+ */
+export interface RedisCommands {
+  sendCommand(args: readonly string[]): Promise<unknown>;
+}
+
+/** Redis said something the store did not expect (or failed): the message says what. */
+export class RedisStoreError extends Error {
+  override readonly name = "RedisStoreError";
+}
+
+/**
+ * A Lua script run with EVALSHA, loaded with EVAL the first time a server does not know it (after
+ * a restart, too). One round trip in the common case.
+ */
+export class Script {
+  private readonly sha: string;
+
+  constructor(private readonly source: string) {
+    this.sha = createHash("sha1").update(source).digest("hex");
+  }
+
+  async run(redis: RedisCommands, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    const tail = [String(keys.length), ...keys, ...args];
+    try {
+      return await redis.sendCommand(["EVALSHA", this.sha, ...tail]);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return redis.sendCommand(["EVAL", this.source, ...tail]);
+    }
+  }
+}
+
+/** A key prefix: non-empty and ending with `:` so that every key of the store reads as namespaced. */
+export function keyPrefix(prefix: string | undefined): string {
+  const value = prefix ?? "mcpkit:";
+  if (value === "") throw new RangeError("prefix must not be empty");
+  return value;
+}
+
+/** A positive integer option. */
+export function positive(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+  return value;
+}
