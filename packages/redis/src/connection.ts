@@ -16,9 +16,27 @@ export interface RedisCommands {
   sendCommand(args: readonly string[]): Promise<unknown>;
 }
 
-/** Redis said something the store did not expect (or failed): the message says what. */
+/**
+ * A store's call to Redis failed (Redis unreachable, or an answer the store did not expect): the
+ * message says which, and `cause` holds the client's error. The call had no effect, or an atomic
+ * one (each call is one script).
+ */
 export class RedisStoreError extends Error {
   override readonly name = "RedisStoreError";
+}
+
+/** Sends one command; a failure becomes a {@link RedisStoreError} naming Redis. */
+export async function command(redis: RedisCommands, args: readonly string[]): Promise<unknown> {
+  try {
+    return await redis.sendCommand(args);
+  } catch (error) {
+    throw unavailable(error);
+  }
+}
+
+function unavailable(error: unknown): RedisStoreError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new RedisStoreError(`Redis is unavailable: ${message}`, { cause: error });
 }
 
 /**
@@ -37,8 +55,8 @@ export class Script {
     try {
       return await redis.sendCommand(["EVALSHA", this.sha, ...tail]);
     } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return redis.sendCommand(["EVAL", this.source, ...tail]);
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw unavailable(error);
+      return command(redis, ["EVAL", this.source, ...tail]);
     }
   }
 }

@@ -7,7 +7,7 @@ import {
   type TaskStatus,
   type TaskStore,
 } from "@mcpkit/server";
-import { keyPrefix, positive, type RedisCommands, RedisStoreError } from "./connection.js";
+import { command, keyPrefix, positive, type RedisCommands, RedisStoreError } from "./connection.js";
 import { CREATE, DELETE, GET, LIST, UPDATE } from "./task-scripts.js";
 
 /** A change of a task's status, as `TaskStore.update` takes it. */
@@ -66,7 +66,7 @@ export class RedisTaskStore implements TaskStore {
 
   /** How many tasks the store holds (expired ones included until the next sweep). */
   async size(): Promise<number> {
-    return Number(await this.redis.sendCommand(["ZCARD", `${this.prefix}tasks`]));
+    return Number(await command(this.redis, ["ZCARD", `${this.prefix}tasks`]));
   }
 
   async create(task: NewTask): Promise<TaskRecord> {

@@ -1,33 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { MemoryEventStore, type StoredEvent } from "../src/index.js";
 import { resolveOptions } from "../src/server/options.js";
+import { event, eventStoreContract } from "./event-store-contract.js";
 
-const event = (streamId: string, n: number): StoredEvent => ({
-  streamId,
-  eventId: `${streamId}-${n}`,
-  data: `{"n":${n}}`,
-});
+eventStoreContract("MemoryEventStore", async (options) => new MemoryEventStore(options));
 
 describe("MemoryEventStore", () => {
-  it("returns the later events of the same stream only, oldest first; undefined for an unknown id", async () => {
-    const store = new MemoryEventStore();
-    for (const [stream, n] of [
-      ["p1", 1],
-      ["g", 2],
-      ["p1", 3],
-      ["p2", 4],
-      ["p1", 5],
-    ] as const) {
-      await store.append("s", event(stream, n));
-    }
-    expect(await store.eventsAfter("s", "p1-1")).toEqual([event("p1", 3), event("p1", 5)]);
-    expect(await store.eventsAfter("s", "p1-5")).toEqual([]);
-    expect(await store.eventsAfter("s", "g-2")).toEqual([]);
-    expect(await store.eventsAfter("s", "p9-9")).toBeUndefined();
-    // Ids are per session: another session's store does not know them.
-    expect(await store.eventsAfter("other", "p1-1")).toBeUndefined();
-  });
-
   it("keeps at most maxEventsPerSession per session, dropping that session's oldest", async () => {
     const store = new MemoryEventStore({ maxEventsPerSession: 3 });
     for (let n = 1; n <= 5; n += 1) await store.append("a", event("g", n));

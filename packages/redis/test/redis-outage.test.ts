@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  connectRedis,
+  type RedisConnection,
+  RedisEventStore,
+  RedisStoreError,
+  RedisTaskStore,
+} from "../src/index.js";
+import { type RedisServer, startRedis } from "./redis-server.js";
+
+let server: RedisServer;
+let redis: RedisConnection;
+const errors: string[] = [];
+beforeAll(async () => {
+  server = await startRedis();
+  redis = await connectRedis(server.url, {
+    onError: (e) => errors.push(e.message),
+    maxReconnectDelayMs: 100,
+  });
+});
+afterAll(async () => {
+  redis.destroy();
+  await server.close();
+});
+
+/** Resolves when the client is connected and ready again. */
+function ready(client: RedisConnection): Promise<void> {
+  if (client.isReady) return Promise.resolve();
+  return new Promise((resolve) => client.once("ready", () => resolve()));
+}
+
+/** Resolves once the client has noticed the connection is gone. */
+function lost(client: RedisConnection): Promise<void> {
+  if (!client.isReady) return Promise.resolve();
+  return new Promise((resolve) => client.once("reconnecting", () => resolve()));
+}
+
+const offline = new RedisStoreError("Redis is unavailable: The client is offline");
+
+describe("a Redis outage", () => {
+  it("is a clear error on each call while it lasts, and the stores recover on their own when Redis returns", async () => {
+    const tasks = new RedisTaskStore({ redis, prefix: "outage:" });
+    const events = new RedisEventStore({ redis, prefix: "outage:" });
+    const task = await tasks.create({ owner: "o", ttl: 60_000 });
+    await events.append("s", { streamId: "p1", eventId: "p1-1", data: "{}" });
+
+    const down = lost(redis);
+    await server.stop();
+    await down;
+    await expect(tasks.get("o", task.taskId)).rejects.toThrow(offline);
+    await expect(events.append("s", { streamId: "p1", eventId: "p1-2", data: "{}" })).rejects.toThrow(
+      offline,
+    );
+
+    await server.start();
+    await ready(redis);
+    // A restarted Redis is empty (no persistence here) and knows none of the scripts: they load again.
+    expect(await tasks.get("o", task.taskId)).toBeUndefined();
+    const again = await tasks.create({ owner: "o", ttl: 60_000 });
+    expect(await tasks.get("o", again.taskId)).toEqual(again);
+    await events.append("s", { streamId: "p1", eventId: "p1-3", data: "{}" });
+    await events.append("s", { streamId: "p1", eventId: "p1-4", data: "{}" });
+    expect(await events.eventsAfter("s", "p1-3")).toEqual([{ streamId: "p1", eventId: "p1-4", data: "{}" }]);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
