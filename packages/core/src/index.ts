@@ -131,3 +131,9 @@ export {
   extensionNotDeclared,
   isExtensionId,
 } from "./extensions/declared.js";
+
+// Fleet seams: the state a fleet of server processes shares (see docs/design.md, "Fleet seams").
+export type { SessionChange, SessionRecord, SessionStore } from "./fleet/session-store.js";
+export { MemorySessionStore, type MemorySessionStoreOptions } from "./fleet/memory-session-store.js";
+export { type Bus, BusChannel, type Unsubscribe } from "./fleet/bus.js";
+export { MemoryBus, type MemoryBusOptions } from "./fleet/memory-bus.js";
