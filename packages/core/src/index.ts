@@ -97,7 +97,12 @@ export {
   statelessRevisions,
 } from "./eras/negotiation.js";
 export { MetaKey } from "./eras/envelope.js";
-export { SessionServerEra, type ClientSession, type SessionServerOptions } from "./eras/session-server.js";
+export {
+  SessionServerEra,
+  type ClientSession,
+  type ResumedSession,
+  type SessionServerOptions,
+} from "./eras/session-server.js";
 export {
   SessionClientEra,
   type InitializeOutcome,
