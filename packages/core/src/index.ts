@@ -97,7 +97,12 @@ export {
   statelessRevisions,
 } from "./eras/negotiation.js";
 export { MetaKey } from "./eras/envelope.js";
-export { SessionServerEra, type ClientSession, type SessionServerOptions } from "./eras/session-server.js";
+export {
+  SessionServerEra,
+  type ClientSession,
+  type ResumedSession,
+  type SessionServerOptions,
+} from "./eras/session-server.js";
 export {
   SessionClientEra,
   type InitializeOutcome,
@@ -131,3 +136,9 @@ export {
   extensionNotDeclared,
   isExtensionId,
 } from "./extensions/declared.js";
+
+// Fleet seams: the state a fleet of server processes shares (see docs/design.md, "Fleet seams").
+export type { SessionChange, SessionRecord, SessionStore } from "./fleet/session-store.js";
+export { MemorySessionStore, type MemorySessionStoreOptions } from "./fleet/memory-session-store.js";
+export { type Bus, BusChannel, type Unsubscribe } from "./fleet/bus.js";
+export { MemoryBus, type MemoryBusOptions } from "./fleet/memory-bus.js";

@@ -1,3 +1,4 @@
+import type { ResumedSession } from "./eras/session-server.js";
 import type { JsonRpcPayload, RequestId } from "./jsonrpc/types.js";
 
 /** Who made a request, as a transport establishes it (for example from an HTTP bearer token). */
@@ -101,6 +102,28 @@ export interface TransportHandlers {
  * ```
  */
 export interface Transport {
+  /**
+   * The session this transport continues (a session-era session rebuilt in another process of a
+   * fleet, or a stateless endpoint's request): the engine starts in its state instead of waiting
+   * for `initialize`. Absent for a fresh connection.
+   */
+  readonly resumedSession?: ResumedSession;
+  /**
+   * The protocol-level session id the transport carries (Streamable HTTP's `Mcp-Session-Id`), so
+   * that state kept by session id (subscriptions, tasks) is the same in every process of a fleet.
+   */
+  readonly sessionId?: string;
+  /**
+   * True while another process of a fleet holds this session's standalone stream: announcements
+   * the server makes to all its sessions (list changes, resource updates, server-wide logs) are
+   * left to that process's copy of the session, so the client hears each once.
+   */
+  readonly streamElsewhere?: boolean;
+  /**
+   * True once the transport has closed only in this process while its session goes on in others
+   * (a fleet dropped an idle copy): the server keeps the session's state (subscriptions, tasks).
+   */
+  readonly handedOff?: boolean;
   start(handlers: TransportHandlers): Promise<void>;
   send(payload: JsonRpcPayload, options?: SendOptions): Promise<void>;
   close(): Promise<void>;

@@ -14,6 +14,7 @@ import {
   type Params,
   type RequestContext,
   type RequestHandler,
+  type ResumedSession,
 } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 
@@ -65,6 +66,9 @@ export class ServerEra implements EraStrategy {
   }
   bind(host: EraHost): void {
     this.inner.bind(host);
+  }
+  resume(session: ResumedSession): void {
+    this.inner.resume(session);
   }
   acceptsBatches(): boolean {
     return this.inner.acceptsBatches();

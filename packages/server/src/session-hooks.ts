@@ -66,6 +66,8 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
   closed(): void {
     const { host, session } = this;
     host.ended(session);
+    // Closed only here: the session goes on in another process of the fleet, with its subscriptions.
+    if (session.handedOff) return;
     host.subscriptions.clear(session.id).catch((error: unknown) => {
       host.report(error instanceof Error ? error : new Error(String(error)));
     });

@@ -104,8 +104,11 @@ function flatId(): string {
  * ```
  */
 export class ServerSession {
-  /** A random id, for logs and stores. */
-  readonly id: string = flatId();
+  /**
+   * The session's id, for logs and stores: the transport's protocol session id when it has one
+   * (Streamable HTTP's `Mcp-Session-Id`, the same in every process of a fleet), else a random one.
+   */
+  id: string = flatId();
   readonly connection: Connection;
   /** Session era: the level set by `logging/setLevel` (undefined until then). */
   logLevel: LoggingLevel | undefined;
@@ -115,6 +118,7 @@ export class ServerSession {
   private listenStreams: Map<RequestId, Listener> | undefined;
   /** The logging rate limit, made by the first message logged. */
   private limiter: RateLimiter | undefined;
+  private transport: Transport | undefined;
 
   constructor(private readonly host: SessionHost) {
     replaceContents(this.caps, host.capabilities());
@@ -205,9 +209,26 @@ export class ServerSession {
     return this.caps;
   }
 
-  /** Starts serving over a transport. */
+  /** Starts serving over a transport (continuing the session it resumes, if any). */
   async start(transport: Transport): Promise<void> {
+    this.transport = transport;
+    if (transport.sessionId !== undefined) this.id = transport.sessionId;
+    const level = transport.resumedSession?.logLevel;
+    if (isLogLevel(level)) this.logLevel = level;
     await this.connection.connect(transport);
+  }
+
+  /**
+   * Whether server-wide announcements (list changes, resource updates, server logs) are left to
+   * another process's copy of this session, which holds its stream (see `Transport.streamElsewhere`).
+   */
+  private get announcedElsewhere(): boolean {
+    return this.transport?.streamElsewhere === true;
+  }
+
+  /** Whether the session closed only here and goes on in another process (see `Transport.handedOff`). */
+  get handedOff(): boolean {
+    return this.transport?.handedOff === true;
   }
 
   /** Registrations changed: stateless sessions (and sessions not yet initialized) see the new capabilities. */
@@ -257,7 +278,8 @@ export class ServerSession {
    * logs only on the requests that asked for them).
    */
   async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
-    if (!this.host.logging || !this.ready || !hasCapability(this.caps, "logging")) return;
+    if (!this.host.logging || this.announcedElsewhere || !this.ready || !hasCapability(this.caps, "logging"))
+      return;
     const threshold = this.logLevel ?? this.host.logging.defaultLevel;
     if (!passes(level, threshold) || !this.takeLogSlot()) return;
     await this.connection.notify("notifications/message", {
@@ -297,6 +319,7 @@ export class ServerSession {
   /** Announces a list change: a `list_changed` notification (session era) or listen-stream event (stateless). */
   listChanged(kind: ListKind): void {
     const method = `notifications/${kind}/list_changed`;
+    if (this.announcedElsewhere) return;
     if (this.ready) {
       if (hasCapability(this.caps, `${kind}.listChanged`)) this.send(method, {});
       return;
@@ -309,6 +332,7 @@ export class ServerSession {
 
   /** Announces that a resource changed, to this session if it subscribed. */
   resourceUpdated(uri: string): void {
+    if (this.announcedElsewhere) return;
     if (this.ready) {
       this.isSubscribed(uri).then(
         (subscribed) => {

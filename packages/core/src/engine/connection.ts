@@ -174,6 +174,11 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
   async connect(transport: Transport): Promise<void> {
     if (this.state !== "new")
       throw new LocalError("invalid_message", "this connection was already connected");
+    const resumed = transport.resumedSession;
+    if (resumed) {
+      if (!this.era.resume) throw new LocalError("version_rejected", "this era cannot continue a session");
+      this.era.resume(resumed);
+    }
     this.transport = transport;
     this.state = "open";
     try {

@@ -10,7 +10,8 @@ import type {
 import type { Admission, Capabilities, EraHost, EraStrategy, ImplementationInfo, Outbound } from "./era.js";
 import { hasEnvelope } from "./envelope.js";
 import { splitByEra } from "./era-split.js";
-import { SessionServerEra, type ClientSession } from "./session-server.js";
+import { SessionServerEra, type ClientSession, type ResumedSession } from "./session-server.js";
+import { LocalError } from "../errors.js";
 import { StatelessServerEra, type StatelessServerOptions } from "./stateless-server.js";
 
 /** Options of an {@link AdaptiveServerEra}. */
@@ -121,6 +122,13 @@ export class AdaptiveServerEra implements EraStrategy {
 
   get revision(): Revision | undefined {
     return this.chosen ? this.chosen.revision : this.session ? undefined : this.stateless?.revision;
+  }
+
+  /** Continues a session-era session (see `SessionServerEra.resume`): the session era serves. */
+  resume(session: ResumedSession): void {
+    if (!this.session) throw new LocalError("version_rejected", "this server serves no session-era revision");
+    this.session.resume(session);
+    this.chosen = this.session;
   }
 
   acceptsBatches(): boolean {

@@ -1,3 +1,4 @@
+import type { ResumedSession } from "./session-server.js";
 import type { Era, Revision } from "@mcpkit/schema";
 import type { McpError } from "../errors.js";
 import type { JsonRpcNotification, JsonRpcRequest } from "../jsonrpc/types.js";
@@ -90,4 +91,9 @@ export interface EraStrategy {
   completeResult(method: string, result: JsonObject): JsonObject;
   /** The connection closed. */
   closed(): void;
+  /**
+   * Session-era servers: starts in the state of a session continued from elsewhere (the
+   * transport's `resumedSession`); eras without it refuse such a transport.
+   */
+  resume?(session: ResumedSession): void;
 }

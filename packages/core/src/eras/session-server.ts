@@ -49,6 +49,17 @@ export interface ClientSession {
 }
 
 /**
+ * A session-era session continued from elsewhere (another process of a fleet, or a stateless
+ * endpoint's request): what its `initialize` settled, so the engine starts in that state.
+ */
+export interface ResumedSession extends ClientSession {
+  /** Whether the client's `notifications/initialized` has arrived (server requests may flow). */
+  readonly initialized: boolean;
+  /** The level the client set with `logging/setLevel`, for the server's logging (absent: never set). */
+  readonly logLevel?: string;
+}
+
+/**
  * The session era, server side (revisions 2024-11-05 … 2025-11-25): answers `initialize` (echoing
  * the requested revision when supported, else its newest), refuses everything but `ping` before it,
  * answers `ping`, tracks `notifications/initialized`, and declares the server's capabilities.
@@ -102,6 +113,24 @@ export class SessionServerEra implements EraStrategy {
   /** `awaiting` initialize, `initializing` (answered, waiting for `notifications/initialized`), or `ready`. */
   get state(): "awaiting" | "initializing" | "ready" {
     return this.phase;
+  }
+
+  /**
+   * Continues a session whose `initialize` was answered elsewhere (see {@link ResumedSession}):
+   * no `initialize` is expected (a second one is refused as usual). Throws
+   * `LocalError("version_rejected")` for a revision this server does not speak, and
+   * `LocalError("invalid_message")` once a message was handled.
+   */
+  resume(session: ResumedSession): void {
+    if (this.phase !== "awaiting") {
+      throw new LocalError("invalid_message", "only a session that has not started can be resumed");
+    }
+    if (!this.supported.includes(session.revision)) {
+      throw new LocalError("version_rejected", `this server does not speak revision ${session.revision}`);
+    }
+    this.negotiated = session.revision;
+    this.client = peerFrom(session.clientCapabilities, session.clientInfo);
+    this.phase = session.initialized ? "ready" : "initializing";
   }
 
   acceptsBatches(): boolean {

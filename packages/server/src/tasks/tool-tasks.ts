@@ -101,6 +101,8 @@ export class ToolTasks {
     if (owner.startsWith("session:")) {
       // Nobody can reach a session's task once the session is gone: stop it and free it.
       void ctx.session.closed.then(() => {
+        // Closed only in this process: the session (and its task) goes on in the fleet.
+        if (ctx.session.handedOff) return;
         controller.abort(new Error("The session closed"));
         this.running.delete(task.taskId);
         return this.store.delete(owner, task.taskId).then(() => this.wake(task.taskId));
