@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   connectRedis,
+  RedisBus,
   type RedisConnection,
   RedisEventStore,
   RedisStoreError,
@@ -62,5 +63,41 @@ describe("a Redis outage", () => {
     await events.append("s", { streamId: "p1", eventId: "p1-4", data: "{}" });
     expect(await events.eventsAfter("s", "p1-3")).toEqual([{ streamId: "p1", eventId: "p1-4", data: "{}" }]);
     expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the bus across a Redis restart", () => {
+  it("publish fails clearly while Redis is down; subscriptions come back on their own", async () => {
+    const subscriber = await connectRedis(server.url, { maxReconnectDelayMs: 100 });
+    try {
+      const bus = new RedisBus({ redis, subscriber, prefix: "restart:" });
+      const heard: string[] = [];
+      let wake: (() => void) | undefined;
+      await bus.subscribe("changes", (message) => {
+        heard.push(message);
+        wake?.();
+      });
+      const next = () => new Promise<void>((resolve) => (wake = resolve));
+      let arrived = next();
+      await bus.publish("changes", "before");
+      await arrived;
+
+      const down = Promise.all([lost(redis), lost(subscriber)]);
+      await server.stop();
+      await down;
+      await expect(bus.publish("changes", "during")).rejects.toThrow(offline);
+      // The subscriber's own words vary with where its reconnection is (offline, refused).
+      await expect(bus.subscribe("other", () => {})).rejects.toThrow(/^Redis is unavailable \(subscribe\): /);
+      await expect(bus.subscribe("other", () => {})).rejects.toBeInstanceOf(RedisStoreError);
+
+      await server.start();
+      await Promise.all([ready(redis), ready(subscriber)]);
+      arrived = next();
+      await bus.publish("changes", "after");
+      await arrived;
+      expect(heard).toEqual(["before", "after"]);
+    } finally {
+      subscriber.destroy();
+    }
   });
 });
