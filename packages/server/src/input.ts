@@ -65,7 +65,10 @@ function checkAsk(ctx: RequestContext, method: string, params: Params): void {
     params,
     ctx.peer.capabilities as Record<string, unknown> | undefined,
   );
-  if (capability && !hasCapability(ctx.peer.capabilities, capability)) {
+  // A session continued without its client's capabilities (a sessionless endpoint) leaves the
+  // decision to the transport, which refuses what it cannot carry.
+  const unknown = ctx.era === "session" && ctx.peer.capabilities === undefined;
+  if (capability && !unknown && !hasCapability(ctx.peer.capabilities, capability)) {
     // Stateless era: the request's envelope lacked it, which the protocol answers with -32021.
     if (ctx.era !== "session") throw missingClientCapability(capability);
     throw new LocalError(

@@ -102,3 +102,31 @@ describe("a requestor creating tasks without bound (2026-07-28)", () => {
     await server.close();
   });
 });
+
+describe("anonymous callers of the 2026-07-28 extension", () => {
+  it("share no quota and no owner: each task is its own, so none can crowd out or list another's", async () => {
+    const { server, store } = boundedServer({ maxTasksPerOwner: 3, maxTasks: 8 });
+    const first = await connect(server, "2026-07-28", declaring);
+    const second = await connect(server, "2026-07-28", declaring);
+    const made: string[] = [];
+    // Past the per-owner limit of 3: anonymous tasks do not pool under one owner.
+    for (let i = 0; i < 5; i++) made.push(await createTask(first));
+    made.push(await createTask(second));
+    expect(new Set(made).size).toBe(6);
+    for (const taskId of made) {
+      const record = await store.get(`anonymous:${taskId}`, taskId);
+      expect(record?.owner).toBe(`anonymous:${taskId}`);
+      expect((await store.list(`anonymous:${taskId}`, undefined, 50)).tasks.map((t) => t.taskId)).toEqual([
+        taskId,
+      ]);
+    }
+    expect((await store.list("anonymous", undefined, 50)).tasks).toEqual([]);
+    // The whole store stays bounded.
+    made.push(await createTask(second), await createTask(first));
+    expect(await first.error("tools/call", { name: "work", arguments: {} })).toEqual({
+      code: -32600,
+      message: "Task limit reached: the server holds at most 8 tasks",
+    });
+    await server.close();
+  });
+});

@@ -33,10 +33,11 @@ afterEach(async () => {
 
 function tasksServer() {
   let n = 0;
-  const store = new MemoryTaskStore({ now: () => T0, newId: () => `task-${++n}` });
+  const newId = () => `task-${++n}`;
+  const store = new MemoryTaskStore({ now: () => T0, newId });
   const server = newServer({
     tasks: { store, maxTtlMs: 60_000, pollIntervalMs: 500 },
-    extensions: [tasksExtension()],
+    extensions: [tasksExtension({ newTaskId: newId })],
   });
   open.push(server);
   const release = gate<string>();
@@ -147,7 +148,7 @@ describe("task creation (tools/call)", () => {
     const result = await client.result("tools/call", { name: "job", arguments: {} });
     expect({ ...result, _meta: undefined }).toEqual({ ...created("task-1"), _meta: undefined });
     // Durable before the answer: the store already holds it.
-    expect((await store.get("anonymous", "task-1"))?.status).toBe("working");
+    expect((await store.get("anonymous:task-1", "task-1"))?.status).toBe("working");
     const plain = await client.result("tools/call", { name: "plain", arguments: {}, task: { ttl: 1000 } });
     expect(plain.resultType).toBe("complete");
     expect(plain.content).toEqual([{ type: "text", text: "plain" }]);

@@ -52,7 +52,12 @@ export interface ClientSession {
  * A session-era session continued from elsewhere (another process of a fleet, or a stateless
  * endpoint's request): what its `initialize` settled, so the engine starts in that state.
  */
-export interface ResumedSession extends ClientSession {
+export interface ResumedSession extends Omit<ClientSession, "clientCapabilities"> {
+  /**
+   * The client's capabilities from `initialize`; absent when unknown (a request of a sessionless
+   * endpoint), so outbound requests are not gated by them and the transport decides.
+   */
+  readonly clientCapabilities?: Capabilities;
   /** Whether the client's `notifications/initialized` has arrived (server requests may flow). */
   readonly initialized: boolean;
   /** The level the client set with `logging/setLevel`, for the server's logging (absent: never set). */

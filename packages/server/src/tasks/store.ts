@@ -49,6 +49,12 @@ export interface TaskChange {
 /** What creating a task needs. */
 export interface NewTask {
   readonly owner: string;
+  /**
+   * The id to give the task, when the caller makes it (it must be unguessable: it may be the only
+   * key to the task, as for anonymous callers of the 2026-07-28 extension, whose owner is derived
+   * from it). Default: the store makes one. A store refuses an id it already holds (throws).
+   */
+  readonly taskId?: string;
   readonly ttl: number | null;
   readonly pollInterval?: number;
 }
@@ -145,9 +151,11 @@ export class MemoryTaskStore implements TaskStore {
       );
     if (this.tasks.size >= this.maxTasks)
       throw new TaskLimitError(`Task limit reached: the server holds at most ${this.maxTasks} tasks`);
+    if (task.taskId !== undefined && this.tasks.has(task.taskId))
+      throw new Error(`A task with id ${JSON.stringify(task.taskId)} exists already`);
     const now = this.now();
     const record: TaskRecord = {
-      taskId: this.newId(),
+      taskId: task.taskId ?? this.newId(),
       owner: task.owner,
       status: "working",
       createdAt: now,

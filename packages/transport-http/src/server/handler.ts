@@ -1,5 +1,9 @@
 import { Header, MediaType } from "../shared/headers.js";
 import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
+import { ASSUMED_REVISION } from "../shared/headers.js";
+import { NO_EVENTS } from "./event-store.js";
+import { sessionOnlyRefusal, sessionlessSession } from "./sessionless.js";
+import { SSE_REPLY_HEADERS, deliverPost } from "./post-exchange.js";
 import { oversizedBatch } from "./batch-limit.js";
 import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
@@ -7,7 +11,7 @@ import { type InboundHandler, answerInbound } from "./native-handler.js";
 import { type Reply, emptyReply } from "./reply.js";
 import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
-import { answerForms, answerMode, accepts, isJsonContentType } from "./negotiate.js";
+import { type AnswerForms, answerForms, accepts, isJsonContentType } from "./negotiate.js";
 import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
 import { INVALID_HOST } from "./host.js";
 import { hostAllowed, originAllowed } from "./origin.js";
@@ -27,12 +31,7 @@ import {
 } from "./authenticate.js";
 import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
 
-const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  "content-type": MediaType.sse,
-  "cache-control": "no-cache",
-  "x-accel-buffering": "no",
-});
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ "content-type": MediaType.json });
+const SSE_HEADERS = SSE_REPLY_HEADERS;
 
 /**
  * A Streamable HTTP endpoint as a web-standard handler: give it every request to the MCP URL
@@ -73,6 +72,10 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   private readonly sessions = new Map<string, HttpServerTransport>();
   /** One settings object and one idle clock for every session. */
   private readonly sessionSettings: SessionSettings;
+  /** Settings of the one-POST transports of an endpoint without sessions. */
+  private readonly sessionlessSettings: SessionSettings;
+  /** Sessionless POSTs being answered. */
+  private exchanges = 0;
   private shutDown = false;
   /** The host last allowed: clients send the same `Host` with every request. */
   private lastAllowedHost: string | undefined;
@@ -95,6 +98,13 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       onEnd(ended) {
         if (sessions.get(ended.sessionId) === ended) sessions.delete(ended.sessionId);
       },
+    };
+    this.sessionlessSettings = {
+      ...this.sessionSettings,
+      eventStore: NO_EVENTS,
+      closeSseAfterMs: 0,
+      idleClock: new IdleClock(0),
+      onEnd() {},
     };
     const { jsonResponse, maxMessageBytes, keepAliveMs, onError, onStateless } = options;
     if (onStateless) {
@@ -201,6 +211,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     if (initializing && Array.isArray(value)) {
       return refusal(400, "Invalid Request: initialize must not be part of a batch");
     }
+    if (!this.options.sessions) return this.sessionlessPost(request, value, forms, verified, initializing);
     let session: HttpServerTransport;
     let created = false;
     if (request.header(Header.sessionId) !== null) {
@@ -228,36 +239,75 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const badBatch = batchRefusal(value, revision);
     if (badBatch) return badBatch;
 
-    const ids = requestIdsOf(value);
-    const context = verified
-      ? { headers: verified.headers, authInfo: verified.auth }
-      : { headers: request.headerRecord() };
-    if (ids.length === 0) {
-      session.receive(value, context);
-      return emptyReply(202);
+    return deliverPost(session, request, {
+      value,
+      forms,
+      verified,
+      jsonResponse: this.options.jsonResponse,
+      revision,
+      created,
+    });
+  }
+
+  /** A POST of the session era on an endpoint without sessions (`sessions: false`). */
+  private async sessionlessPost(
+    request: InboundRequest,
+    value: unknown,
+    forms: AnswerForms,
+    verified: Verified | undefined,
+    initializing: boolean,
+  ): Promise<Reply> {
+    if (request.header(Header.sessionId) !== null) {
+      return refusal(404, "Not Found: no such session (this endpoint has no sessions)");
     }
-    // The stream exists before delivery, so an answer the engine gives at once has somewhere to go.
-    const sink = request.openBody();
-    const mode = answerMode(this.options.jsonResponse, forms);
-    const stream = session.openRequestStream(ids, Array.isArray(value), mode, polls(revision), sink);
-    session.receive(value, context);
-    const decided = stream.form();
-    const form = typeof decided === "string" ? decided : await decided;
-    let headers = form === "sse" ? SSE_HEADERS : JSON_HEADERS;
-    // The one request of this POST was refused for its credentials: that status and challenge.
-    const refused = stream.statusDecided();
-    if (refused) headers = { ...headers, ...refused.headers };
-    if (created) headers = { ...headers, [Header.sessionId]: session.sessionId };
-    return { status: refused?.status ?? 200, headers, body: sink };
+    if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
+    const revision = initializing
+      ? initializeRevision(value)
+      : (request.header(Header.protocolVersion) ?? undefined);
+    if (!initializing) {
+      const version = revision ?? ASSUMED_REVISION;
+      if (!this.options.supportedRevisions.includes(version)) {
+        return refusal(400, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`);
+      }
+    }
+    const badBatch = batchRefusal(value, revision ?? ASSUMED_REVISION);
+    if (badBatch) return badBatch;
+    if (requestIdsOf(value).length === 0) return emptyReply(202);
+    const refused = sessionOnlyRefusal(value);
+    if (refused) return refused;
+    // Exchanges in flight hold memory as sessions do: the same bound.
+    if (this.exchanges >= this.options.maxSessions) return sessionLimitRefusal(this.options.maxSessions);
+    const session = new HttpServerTransport(
+      newSessionId(),
+      this.sessionlessSettings,
+      subjectOf(verified?.auth),
+      {
+        sessionless: true,
+        ...(initializing ? {} : { resumedSession: sessionlessSession(request) }),
+      },
+    );
+    this.exchanges += 1;
+    void session.closed.then(() => {
+      this.exchanges -= 1;
+    });
+    try {
+      await this.options.onSession(session);
+    } catch (error) {
+      this.options.onError(error);
+      session.end();
+      return refusal(500, "Internal error: the request could not be served", RefusalCode.internalError);
+    }
+    const { jsonResponse } = this.options;
+    return deliverPost(session, request, { value, forms, verified, jsonResponse, revision, created: false });
   }
 
   private async get(request: InboundRequest, verified: Verified | undefined): Promise<Reply> {
     if (!accepts(request.header("accept"), MediaType.sse)) {
       return refusal(406, "Not Acceptable: Accept must allow text/event-stream");
     }
-    if (!this.options.standaloneStream) {
+    if (!this.options.standaloneStream || !this.options.sessions) {
       return refusal(405, "Method not allowed: this endpoint has no GET stream", RefusalCode.invalidRequest, {
-        allow: "POST, DELETE",
+        allow: this.options.sessions ? "POST, DELETE" : "POST",
       });
     }
     const session = this.requiredSession(request, verified, true);
@@ -281,6 +331,16 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   private async delete(request: InboundRequest, verified: Verified | undefined): Promise<Reply> {
+    if (!this.options.sessions) {
+      return refusal(
+        405,
+        "Method not allowed: this endpoint has no sessions to end",
+        RefusalCode.invalidRequest,
+        {
+          allow: "POST",
+        },
+      );
+    }
     const session = this.requiredSession(request, verified);
     if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);

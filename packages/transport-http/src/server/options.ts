@@ -54,6 +54,19 @@ export interface StreamableHttpHandlerOptions {
    *   GET stream.
    */
   readonly jsonResponse?: JsonResponse;
+  /**
+   * Whether the session era has sessions. `false` serves 2025-03-26 to 2025-11-25 clients without
+   * them, for serverless deployments: no `Mcp-Session-Id` is issued and each POST is served on its
+   * own (one exchange per request, the revision from its `MCP-Protocol-Version`, the client's
+   * capabilities unknown). What needs a session is answered plainly: GET and DELETE get 405 (no
+   * standalone stream, nothing to end), `resources/subscribe` and `resources/unsubscribe` get
+   * -32601, a server-to-client request (elicitation, sampling, roots) fails in the handler with
+   * `LocalError("method_unavailable")`, answers are not resumable (no event ids), and the
+   * `initialize` result drops `listChanged`, `resources.subscribe` and `tasks`. A request with an
+   * `Mcp-Session-Id` gets 404. Notifications are accepted (202) and dropped. The 2026-07-28 era
+   * (`onStateless`) is unchanged. Default true.
+   */
+  readonly sessions?: boolean;
   /** Serve the standalone GET stream; when false, GET gets 405. Default true. */
   readonly standaloneStream?: boolean;
   /** Largest request body in bytes; larger gets 413. Default 4 MiB. */
@@ -151,6 +164,7 @@ export type ResolvedOptions = Required<
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
   return {
     jsonResponse: "when-ready",
+    sessions: true,
     standaloneStream: true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     maxDiscardBytes: DEFAULT_MAX_DISCARD_BYTES,

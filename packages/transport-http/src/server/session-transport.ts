@@ -7,6 +7,7 @@ import {
   type SendOptions,
   type Transport,
   type TransportHandlers,
+  type ResumedSession,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
@@ -14,6 +15,18 @@ import type { BodySink } from "./body-sink.js";
 import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
 import { SessionStreams, type StreamSettings } from "./session-streams.js";
+import { sessionlessPayload } from "./sessionless.js";
+
+/** How a transport serves its session (default: a fresh session of this process). */
+export interface TransportMode {
+  /** The session continues from elsewhere (see `Transport.resumedSession`). */
+  readonly resumedSession?: ResumedSession;
+  /**
+   * One POST of a sessionless endpoint: nothing goes to a GET stream, the server sends no
+   * requests, and the transport ends once the POST's requests are answered.
+   */
+  readonly sessionless?: boolean;
+}
 
 /** How long an ended session keeps undelivered messages for a last GET. */
 const DRAIN_GRACE_MS = 10_000;
@@ -72,9 +85,17 @@ export class HttpServerTransport implements Transport {
      * that opened it; undefined when opened anonymously. Every later request must match it.
      */
     readonly owner?: string,
+    mode: TransportMode = {},
   ) {
+    this.resumedSession = mode.resumedSession;
+    this.sessionless = mode.sessionless === true;
     this.touch();
   }
+
+  /** The session this transport continues, when it was begun elsewhere. */
+  readonly resumedSession: ResumedSession | undefined;
+  /** @internal One POST of a sessionless endpoint (see {@link TransportMode}). */
+  readonly sessionless: boolean;
 
   /** Resolves once the session has ended. */
   get closed(): Promise<void> {
@@ -115,6 +136,7 @@ export class HttpServerTransport implements Transport {
 
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
+    if (this.sessionless) payload = sessionlessPayload(payload, this.initializeId);
     const json = encodePayload(payload, this.settings.maxMessageBytes);
     this.noteNegotiation(payload);
     const answered = responseIdsOf(payload);
@@ -126,6 +148,8 @@ export class HttpServerTransport implements Transport {
       const stream = this.streams?.get(idKey(options.relatedRequestId));
       if (stream?.related(json)) return;
     }
+    // Sessionless: there is no GET stream to carry it.
+    if (this.sessionless) return;
     this.sse.standalone.emit(json);
   }
 
@@ -269,7 +293,11 @@ export class HttpServerTransport implements Transport {
     if (!streams) return;
     for (const id of ids) if (streams.get(idKey(id)) === stream) streams.delete(idKey(id));
     // Answered: an idle session keeps no table.
-    if (streams.size === 0) this.streams = undefined;
+    if (streams.size === 0) {
+      this.streams = undefined;
+      // A sessionless POST is over once answered.
+      if (this.sessionless) this.end();
+    }
   }
 
   private forget(): void {

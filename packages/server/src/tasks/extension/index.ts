@@ -9,7 +9,13 @@ import { taskToolCall } from "./tool-call.js";
 import { TASKS_EXTENSION } from "./wire.js";
 
 /** Options of {@link tasksExtension}: where tasks live, their TTL and poll interval (`pageSize` is unused). */
-export type TasksExtensionOptions = Omit<TaskOptions, "pageSize">;
+export interface TasksExtensionOptions extends Omit<TaskOptions, "pageSize"> {
+  /**
+   * Makes task ids; they must be unguessable (an anonymous caller's task id is its only key).
+   * Default `crypto.randomUUID`.
+   */
+  readonly newTaskId?: () => string;
+}
 
 /**
  * The tasks extension of 2026-07-28 (`io.modelcontextprotocol/tasks`, SEP-2663). Installed, the
@@ -40,6 +46,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): ServerExten
         store: options.store ?? shared?.store ?? new MemoryTaskStore(),
         maxTtlMs: options.maxTtlMs ?? shared?.maxTtlMs ?? 3_600_000,
         pollIntervalMs: options.pollIntervalMs ?? shared?.pollIntervalMs ?? 1000,
+        newTaskId: options.newTaskId ?? (() => globalThis.crypto.randomUUID()),
       });
       api.wrap(
         "tools/call",

@@ -17,6 +17,8 @@ export interface ExtensionTaskSettings {
   readonly maxTtlMs: number;
   /** The `pollIntervalMs` suggested to clients. */
   readonly pollIntervalMs: number;
+  /** Makes task ids (unguessable). */
+  readonly newTaskId: () => string;
 }
 
 /** A request the running handler waits on, under its key in `inputRequests`. */
@@ -44,12 +46,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Who may reach a task of the extension: the auth subject when the request was authenticated;
- * otherwise every anonymous caller, for whom the unguessable task id is the only key (the
- * 2026-07-28 era has no session to bind it to).
+ * otherwise nobody but whoever holds the task id, for whom the unguessable id is the only key
+ * (the 2026-07-28 era has no session to bind it to): each anonymous task is its own owner
+ * (`anonymous:<task id>`), so anonymous callers share no quota and can reach no task of another.
  */
-export function extensionOwner(ctx: Pick<ServerContext, "auth">): string {
+export function extensionOwner(ctx: Pick<ServerContext, "auth">, taskId: string): string {
   const subject = ctx.auth?.subject;
-  return subject ? `subject:${subject}` : "anonymous";
+  return subject ? `subject:${subject}` : `anonymous:${taskId}`;
 }
 
 /** The client capability an input request needs. */
@@ -77,8 +80,10 @@ export class ExtensionTasks {
   async create(ctx: ServerContext): Promise<TaskRecord> {
     let task: TaskRecord;
     try {
+      const taskId = this.settings.newTaskId();
       task = await this.settings.store.create({
-        owner: extensionOwner(ctx),
+        taskId,
+        owner: extensionOwner(ctx, taskId),
         ttl: this.settings.maxTtlMs,
         pollInterval: this.settings.pollIntervalMs,
       });
@@ -211,7 +216,7 @@ export class ExtensionTasks {
 
   /** A task of the requestor, or undefined. */
   async lookup(ctx: ServerContext, taskId: string): Promise<TaskRecord | undefined> {
-    return this.settings.store.get(extensionOwner(ctx), taskId);
+    return this.settings.store.get(extensionOwner(ctx, taskId), taskId);
   }
 
   /** Handlers this process runs now (for tests and monitoring). */
