@@ -72,7 +72,7 @@ export class RedisTaskStore implements TaskStore {
   async create(task: NewTask): Promise<TaskRecord> {
     const now = this.now();
     const record: TaskRecord = {
-      taskId: this.newId(),
+      taskId: task.taskId ?? this.newId(),
       owner: task.owner,
       status: "working",
       createdAt: now,
@@ -108,7 +108,9 @@ export class RedisTaskStore implements TaskStore {
       );
     if (answer === "all")
       throw new TaskLimitError(`Task limit reached: the server holds at most ${this.maxTasks} tasks`);
-    if (answer !== "ok") throw new RedisStoreError(`Task id ${record.taskId} is taken`);
+    if (answer === "exists")
+      throw new RedisStoreError(`A task with id ${JSON.stringify(record.taskId)} exists already`);
+    if (answer !== "ok") throw new RedisStoreError("Unexpected reply to the task create script");
     return record;
   }
 

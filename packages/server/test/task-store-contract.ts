@@ -131,6 +131,18 @@ export function taskStoreContract(
       await expect(store.list("o", "t6", 2)).rejects.toThrow(refused("InvalidCursorError", "Invalid cursor"));
     });
 
+    it("gives a task the id its caller made, and refuses an id it already holds", async () => {
+      const { store } = await make({});
+      const task = await store.create({ taskId: "given-1", owner: "anonymous:given-1", ttl: 1000 });
+      expect(task.taskId).toBe("given-1");
+      expect((await store.get("anonymous:given-1", "given-1"))?.status).toBe("working");
+      await expect(store.create({ taskId: "given-1", owner: "someone-else", ttl: 1000 })).rejects.toThrow(
+        'A task with id "given-1" exists already',
+      );
+      expect((await store.get("anonymous:given-1", "given-1"))?.owner).toBe("anonymous:given-1");
+      expect((await store.list("someone-else", undefined, 10)).tasks).toEqual([]);
+    });
+
     it("limits tasks per owner and in total, and other owners keep working", async () => {
       const { store } = await make({ maxTasksPerOwner: 2, maxTasks: 3 });
       await store.create({ owner: "a", ttl: null });
