@@ -1,0 +1,65 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small round-robin HTTP proxy on 127.0.0.1: every request (POST, GET, DELETE) goes to the next
+ * live node in turn, its body and answer streamed through untouched. A node that refuses the
+ * connection (it died) is skipped for that request. `routed` records which node took each request.
+ */
+export interface RoundRobinProxy {
+  readonly url: string;
+  /** The node index of each request, in order. */
+  readonly routed: number[];
+  close(): Promise<void>;
+}
+
+export async function startProxy(targets: () => readonly string[], path = "/mcp"): Promise<RoundRobinProxy> {
+  let next = 0;
+  const routed: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const nodes = targets();
+      const attempt = (tries: number) => {
+        if (tries >= nodes.length) {
+          res.writeHead(502).end("no node answered");
+          return;
+        }
+        const index = next++ % nodes.length;
+        const target = new URL(nodes[index] as string);
+        const headers = { ...req.headers, host: target.host };
+        const out = httpRequest(
+          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
+          (answer) => {
+            routed.push(index);
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            // The node died mid-answer: end the client's connection so it sees the stream break.
+            answer.on("error", () => res.destroy());
+            answer.on("aborted", () => res.destroy());
+          },
+        );
+        out.on("error", (error: NodeJS.ErrnoException) => {
+          if (!res.headersSent && error.code === "ECONNREFUSED") attempt(tries + 1);
+          else res.destroy();
+        });
+        res.on("close", () => out.destroy());
+        out.end(body);
+      };
+      attempt(0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    routed,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
