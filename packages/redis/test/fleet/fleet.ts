@@ -62,7 +62,7 @@ function exited(child: ChildProcess): Promise<void> {
  * ```
  */
 export async function startFleet(redisUrl: string | undefined, size = 3, prefix = "fleet:"): Promise<Fleet> {
-  const secret = randomBytes(32).toString("base64url");
+  const secret = randomBytes(32).toString("hex");
   const args = [
     "--secret",
     secret,

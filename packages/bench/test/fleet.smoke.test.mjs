@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { runWorkloads } from "../src/run.mjs";
+import { QUICK } from "../src/settings.mjs";
+
+// The fleet workload with tiny settings (it starts its own redis-server and node processes): every
+// configuration of the stateless era answers, and the Redis commands per request are counted.
+
+describe("pnpm bench -- --only fleet (tiny settings)", () => {
+  it("measures one node, one node on Redis and three nodes on Redis, both eras", async () => {
+    const { fleet } = await runWorkloads(["fleet"], { ...QUICK, reps: 1, httpMs: 40, clientCounts: [2] });
+    expect(fleet.rows.map((r) => `${r.era} ${r.config}`)).toEqual([
+      "2025-11-25 1 node",
+      "2025-11-25 1 node + Redis",
+      "2025-11-25 3 nodes + Redis",
+      "2026-07-28 1 node",
+      "2026-07-28 1 node + Redis",
+      "2026-07-28 3 nodes + Redis",
+    ]);
+    const working = fleet.rows.filter((r) => r.era === "2026-07-28" || r.config !== "3 nodes + Redis");
+    for (const row of working) {
+      expect(row.error, `${row.era} ${row.config}`).toBeUndefined();
+      expect(row.opsPerSec).toBeGreaterThan(0);
+      expect(row.p99Ms).toBeGreaterThanOrEqual(row.p50Ms);
+      expect(Number.isFinite(row.redisPerRequest)).toBe(true);
+    }
+  });
+});
