@@ -1,5 +1,5 @@
 import type { Bus, Unsubscribe } from "@mcpkit/core";
-import { command, keyPrefix, type RedisCommands, RedisStoreError } from "./connection.js";
+import { command, keyPrefix, type RedisCommands, unavailable } from "./connection.js";
 
 /** A listener of a pub/sub channel, as node-redis calls it. */
 export type RedisChannelListener = (message: string, channel: string) => void;
@@ -68,7 +68,7 @@ export class RedisBus implements Bus {
     try {
       await this.subscriber.subscribe(name, own);
     } catch (error) {
-      throw failed("subscribe", error);
+      throw unavailable(error);
     }
     let stopped: Promise<void> | undefined;
     return () => {
@@ -76,15 +76,10 @@ export class RedisBus implements Bus {
       stopped ??= this.subscriber.unsubscribe(name, own).then(
         () => undefined,
         (error: unknown) => {
-          throw failed("unsubscribe", error);
+          throw unavailable(error);
         },
       );
       return stopped;
     };
   }
-}
-
-function failed(what: string, error: unknown): RedisStoreError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new RedisStoreError(`Redis is unavailable (${what}): ${message}`, { cause: error });
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { ErrorCode, McpError } from "@mcpkit/core";
 
 /**
  * What the stores need of a Redis connection: one method that sends a command and resolves with
@@ -17,13 +18,20 @@ export interface RedisCommands {
 }
 
 /**
- * A store's call to Redis failed (Redis unreachable, or an answer the store did not expect): the
- * message says which, and `cause` holds the client's error. The call had no effect, or an atomic
- * one (each call is one script).
+ * A store's call to Redis failed (Redis unreachable, or an answer the store did not expect). It is
+ * an `McpError` (-32603), so the request that needed the store gets this message, which names no
+ * address or detail of the connection (those stay in `cause`, for the server's logs). The call had
+ * no effect, or an atomic one (each call is one script).
  */
-export class RedisStoreError extends Error {
-  override readonly name = "RedisStoreError";
+export class RedisStoreError extends McpError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.InternalError, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
 }
+
+/** The message of every call made while Redis cannot be reached. */
+export const REDIS_UNAVAILABLE = "Redis is unavailable; retry shortly";
 
 /** Sends one command; a failure becomes a {@link RedisStoreError} naming Redis. */
 export async function command(redis: RedisCommands, args: readonly string[]): Promise<unknown> {
@@ -34,9 +42,9 @@ export async function command(redis: RedisCommands, args: readonly string[]): Pr
   }
 }
 
-function unavailable(error: unknown): RedisStoreError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new RedisStoreError(`Redis is unavailable: ${message}`, { cause: error });
+/** A failed call as the caller sees it: unavailability, or Redis's own refusal when it answered. */
+export function unavailable(error: unknown): RedisStoreError {
+  return new RedisStoreError(REDIS_UNAVAILABLE, { cause: error });
 }
 
 /**
