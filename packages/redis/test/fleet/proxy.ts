@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -10,12 +10,15 @@ export interface RoundRobinProxy {
   readonly url: string;
   /** The node index of each request, in order. */
   readonly routed: number[];
+  /** Breaks every answer being streamed now (as a dying network or node would); returns how many. */
+  cut(): number;
   close(): Promise<void>;
 }
 
 export async function startProxy(targets: () => readonly string[], path = "/mcp"): Promise<RoundRobinProxy> {
   let next = 0;
   const routed: number[] = [];
+  const streaming = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -35,6 +38,8 @@ export async function startProxy(targets: () => readonly string[], path = "/mcp"
           (answer) => {
             routed.push(index);
             res.writeHead(answer.statusCode ?? 502, answer.headers);
+            streaming.add(res);
+            res.on("close", () => streaming.delete(res));
             answer.pipe(res);
             // The node died mid-answer: end the client's connection so it sees the stream break.
             answer.on("error", () => res.destroy());
@@ -56,6 +61,11 @@ export async function startProxy(targets: () => readonly string[], path = "/mcp"
   return {
     url: `http://127.0.0.1:${port}${path}`,
     routed,
+    cut() {
+      const open = [...streaming];
+      for (const res of open) res.destroy();
+      return open.length;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
