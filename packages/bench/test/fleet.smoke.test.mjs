@@ -23,5 +23,13 @@ describe("pnpm bench -- --only fleet (tiny settings)", () => {
       expect(row.p99Ms).toBeGreaterThanOrEqual(row.p50Ms);
       expect(Number.isFinite(row.redisPerRequest)).toBe(true);
     }
+    expect(fleet.targets.map((t) => t.title)).toEqual([
+      "fleet 2025-11-25: 1 node + Redis requests/s ≥ 0.5× 1 node",
+      "fleet 2025-11-25: Redis round trips per request (3 nodes) ≤ 2",
+      "fleet 2026-07-28: 1 node + Redis requests/s ≥ 0.5× 1 node",
+      "fleet 2026-07-28: Redis round trips per request (3 nodes) ≤ 1",
+    ]);
+    for (const t of fleet.targets.filter((t) => Number.isFinite(t.ratio)))
+      expect(t.met).toBe(t.better === "higher" ? t.ratio >= t.goal : t.ratio <= t.goal);
   });
 });

@@ -9,8 +9,9 @@ import { connectRedis } from "@mcpkit/redis";
 import { StreamableHttpClientTransport } from "@mcpkit/transport-http";
 import { startNode, startProxy, startRedisServer } from "../lib/fleet-processes.mjs";
 import { drive } from "../lib/load.mjs";
-import { median } from "../lib/stats.mjs";
+import { interleaved } from "../lib/compare.mjs";
 import { printTable } from "../lib/table.mjs";
+import { target } from "../lib/targets.mjs";
 
 export const name = "fleet";
 
@@ -44,69 +45,88 @@ async function openClients(url, mode, count) {
   return clients;
 }
 
-async function measure({ config, nodes, redis: withRedis }, { era, mode }, redisServer, stats, settings) {
-  const count = settings.clientCounts.includes(16) ? 16 : Math.max(...settings.clientCounts);
+/** Starts one configuration (its nodes, its proxy, its clients); `run()` measures one repetition. */
+async function prepare(
+  { config, nodes, redis: withRedis },
+  { era, mode },
+  redisServer,
+  stats,
+  settings,
+  count,
+) {
   const secret = randomBytes(32).toString("hex");
   const prefix = `bench${randomBytes(4).toString("hex")}:`;
   const running = [];
   let proxy;
   let clients = [];
+  const stop = async () => {
+    for (const client of clients) await client.close().catch(() => {});
+    await proxy?.stop();
+    for (const node of running) await node.stop();
+  };
   try {
     for (let i = 0; i < nodes; i++)
       running.push(await startNode({ redisUrl: withRedis ? redisServer.url : undefined, secret, prefix }));
     proxy = await startProxy(running.map((n) => n.url));
     clients = await openClients(proxy.url, mode, count);
-    const reps = [];
-    for (let rep = 0; rep < settings.reps; rep++) {
-      const before = await commandsProcessed(stats);
-      const run = await drive({
-        calls: clients.map((c) => () => c.callTool({ name: "echo", arguments: { text: TEXT } })),
-        inFlight: count,
-        ms: settings.httpMs,
-        countSelf: false,
-      });
-      const after = await commandsProcessed(stats);
-      // The INFO that read `before` is counted in `after`.
-      reps.push({ ...run, redisPerRequest: withRedis ? (after - before - 1) / run.ops : 0 });
-    }
-    const pick = (key) => median(reps.map((r) => r[key]));
-    return {
-      config,
-      era,
-      clients: count,
-      opsPerSec: pick("opsPerSec"),
-      p50Ms: pick("p50Ms"),
-      p99Ms: pick("p99Ms"),
-      redisPerRequest: pick("redisPerRequest"),
-    };
   } catch (error) {
-    const failed = {
-      opsPerSec: Number.NaN,
-      p50Ms: Number.NaN,
-      p99Ms: Number.NaN,
-      redisPerRequest: Number.NaN,
-    };
+    await stop();
     return {
       config,
       era,
-      clients: count,
-      ...failed,
       error: error instanceof Error ? error.message : String(error),
+      stop: async () => {},
     };
-  } finally {
-    for (const client of clients) await client.close().catch(() => {});
-    await proxy?.stop();
-    for (const node of running) await node.stop();
   }
+  const run = async () => {
+    const before = await commandsProcessed(stats);
+    const result = await drive({
+      calls: clients.map((c) => () => c.callTool({ name: "echo", arguments: { text: TEXT } })),
+      inFlight: count,
+      ms: settings.httpMs,
+      countSelf: false,
+    });
+    const after = await commandsProcessed(stats);
+    // The INFO that read `before` is counted in `after`; other configurations are idle meanwhile.
+    return { ...result, redisPerRequest: withRedis ? (after - before - 1) / result.ops : 0 };
+  };
+  return { config, era, run, stop };
 }
 
 export async function run(settings) {
+  const count = settings.clientCounts.includes(16) ? 16 : Math.max(...settings.clientCounts);
   const redisServer = await startRedisServer();
   const stats = await connectRedis(redisServer.url);
   const rows = [];
   try {
-    for (const era of ERAS)
-      for (const config of CONFIGS) rows.push(await measure(config, era, redisServer, stats, settings));
+    for (const era of ERAS) {
+      const prepared = [];
+      try {
+        for (const config of CONFIGS)
+          prepared.push(await prepare(config, era, redisServer, stats, settings, count));
+        const live = new Map(prepared.filter((p) => p.run).map((p) => [p.config, p.run]));
+        // Every configuration once per round (after a discarded warm-up round), medians of the rounds.
+        const medians = await interleaved(live, { reps: settings.reps });
+        for (const p of prepared) {
+          const failed = {
+            opsPerSec: Number.NaN,
+            p50Ms: Number.NaN,
+            p99Ms: Number.NaN,
+            redisPerRequest: Number.NaN,
+          };
+          const measured = medians.get(p.config);
+          rows.push({
+            era: era.era,
+            config: p.config,
+            clients: count,
+            ...(measured ?? failed),
+            ...(p.error ? { error: p.error } : {}),
+          });
+        }
+      } finally {
+        for (const p of prepared) await p.stop();
+      }
+    }
   } finally {
     stats.destroy();
     await redisServer.stop();
@@ -127,5 +147,22 @@ export async function run(settings) {
       ["status", "status"],
     ],
   );
-  return { rows, targets: [] };
+  const at = (era, config) => rows.find((r) => r.era === era && r.config === config);
+  const targets = ERAS.flatMap(({ era }) => [
+    target({
+      title: `fleet ${era}: 1 node + Redis requests/s ≥ 0.5× 1 node`,
+      ours: at(era, "1 node + Redis")?.opsPerSec,
+      theirs: { "1 node": at(era, "1 node")?.opsPerSec },
+      better: "higher",
+      goal: 0.5,
+    }),
+    target({
+      title: `fleet ${era}: Redis round trips per request (3 nodes) ≤ ${era === "2026-07-28" ? 1 : 2}`,
+      ours: at(era, "3 nodes + Redis")?.redisPerRequest,
+      theirs: { "one round trip": 1 },
+      better: "lower",
+      goal: era === "2026-07-28" ? 1 : 2,
+    }),
+  ]);
+  return { rows, targets };
 }
