@@ -62,29 +62,40 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
 export class RequestStateSealer {
   private readonly ttlMs: number;
   private readonly now: () => number;
-  private readonly secret: Uint8Array<ArrayBuffer>;
+  /** The caller's secret (a private copy), or undefined: a random one is drawn on first use. */
+  private readonly secret: Uint8Array<ArrayBuffer> | undefined;
   private imported: Promise<CryptoKey> | undefined;
   private readonly encoder = new TextEncoder();
 
   constructor(options: RequestStateSealerOptions = {}) {
     this.ttlMs = options.ttlMs ?? 600_000;
     this.now = options.now ?? Date.now;
+    if (options.secret === undefined) {
+      // No random value is drawn here: construction must be pure, since runtimes such as workerd
+      // forbid generating random values at module scope, where a Server is naturally built.
+      this.secret = undefined;
+      return;
+    }
     // A private copy: later changes to the caller's array cannot change the key.
     const secret = Uint8Array.from(
-      typeof options.secret === "string"
-        ? this.encoder.encode(options.secret)
-        : (options.secret ?? crypto.getRandomValues(new Uint8Array(32))),
+      typeof options.secret === "string" ? this.encoder.encode(options.secret) : options.secret,
     );
     if (secret.byteLength < 16) throw new RangeError("the requestState secret must be at least 16 bytes");
     this.secret = secret;
   }
 
-  /** The HMAC key, imported on first use: most connections never seal anything. */
+  /**
+   * The HMAC key, made on first use (most connections never seal anything): imported from the
+   * caller's secret, or from 32 random bytes drawn now.
+   */
   private get key(): Promise<CryptoKey> {
-    this.imported ??= crypto.subtle.importKey("raw", this.secret, { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
+    this.imported ??= crypto.subtle.importKey(
+      "raw",
+      this.secret ?? crypto.getRandomValues(new Uint8Array(32)),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
     return this.imported;
   }
 
