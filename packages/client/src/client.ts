@@ -9,7 +9,11 @@ import {
   type Params,
 } from "@mcpkit/core";
 import type { Era, Revision } from "@mcpkit/schema";
+import { discoverResult } from "./era/discover-result.js";
 import { type Settled, settle } from "./era/settle.js";
+import { clientHealer } from "./resilience/client-healer.js";
+import type { Healer } from "./resilience/healer.js";
+import { retrySafe } from "./resilience/retry-safety.js";
 import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
 import { ClientCache } from "./features/cache.js";
@@ -26,28 +30,8 @@ import { TASK_REVISION, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
+import type { CallToolAsTaskOptions, CallToolOptions, ListOptions } from "./call-options.js";
 import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
-
-/** Options of the `list*` methods. */
-export interface ListOptions extends CallOptions {
-  /** Upper bound on pages. Default: the client's `maxPages` (100). */
-  readonly maxPages?: number;
-}
-
-/** Options of {@link Client.callTool}. */
-export interface CallToolOptions extends CallOptions {
-  /** Check `structuredContent` against the tool's output schema. Default true (when a validator is configured). */
-  readonly validateOutput?: boolean;
-}
-
-/**
- * Options of {@link Client.callTool} that ask for a task: the call answers a {@link ToolTask}
- * instead of the tool's result.
- */
-export interface CallToolAsTaskOptions extends CallToolOptions {
-  /** Run the call as a task (2025-11-25 `params.task`; at 2026-07-28 the server decides). */
-  readonly task: TaskRequest;
-}
 
 type ListKind = "tools" | "prompts" | "resources";
 
@@ -79,6 +63,10 @@ export class Client {
   private readonly tools = new Map<string, T.Tool>();
   private readonly listed = new Set<ListKind>();
   private readonly tasks: ClientTasks;
+  private readonly healer: Healer;
+  /** Resources subscribed in the session era, subscribed again after a reconnection. */
+  private readonly subscribed = new Set<string>();
+  private source: TransportSource | undefined;
   private settled: Settled | undefined;
   private connecting = false;
   private logLevel: T.LoggingLevel | undefined;
@@ -89,6 +77,18 @@ export class Client {
     this.installed = new InstalledExtensions(options.extensions ?? []);
     this.events = new Emitter((error) => this.report(error));
     this.tasks = this.clientTasks();
+    this.healer = clientHealer({
+      options,
+      events: this.events,
+      source: () => this.source,
+      capabilities: () => this.capabilities,
+      prepare: (connection) => this.prepare(connection),
+      use: (settled) => {
+        this.settled = settled;
+      },
+      state: () => ({ subscriptions: this.subscribed, logLevel: this.logLevel }),
+      report: (error) => this.report(error),
+    });
     this.validator =
       options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
     const cacheOption = options.cache;
@@ -113,14 +113,14 @@ export class Client {
     if (this.connecting || this.settled)
       throw new ClientError("not_connected", "connect() was already called on this client");
     this.connecting = true;
+    this.source = source;
     this.settled = await settle(source, {
       options: this.options,
       capabilities: this.capabilities,
       signal: options.signal,
       prepare: (connection) => this.prepare(connection),
     });
-    const { connection } = this.settled;
-    void connection.closed.then(() => this.events.emit("close", {}));
+    this.healer.watch(this.settled);
   }
 
   /** The negotiated revision, e.g. `"2025-06-18"` or `"2026-07-28"`. */
@@ -169,22 +169,30 @@ export class Client {
     return this.events.on(event, listener);
   }
 
-  /** Sends any request (custom methods included), the way the settled era wants it. */
+  /**
+   * Sends any request (custom methods included), the way the settled era wants it. When the
+   * connection is lost before the answer, the request is sent again once the client has
+   * reconnected if it is safe to repeat (see docs/client.md, "Healing"; `retry` decides otherwise).
+   */
   request(method: string, params: Params = {}, options?: CallOptions): Promise<JsonObject> {
-    const s = this.need();
-    return call(
-      {
-        connection: s.connection,
-        era: s.era,
-        revision: s.revision,
-        logLevel: this.logLevel,
-        cache: this.cache,
-        handlers: this.handlers,
-        maxInputRounds: this.options.maxInputRounds,
-      },
-      method,
-      params,
-      options,
+    this.need();
+    const send = (s: Settled) =>
+      call(
+        {
+          connection: s.connection,
+          era: s.era,
+          revision: s.revision,
+          logLevel: this.logLevel,
+          cache: this.cache,
+          handlers: this.handlers,
+          maxInputRounds: this.options.maxInputRounds,
+        },
+        method,
+        params,
+        options,
+      );
+    return this.healer.run(method, send, () =>
+      retrySafe(method, params, options?.retry, (n) => this.tools.get(n)),
     );
   }
 
@@ -382,10 +390,12 @@ export class Client {
   async subscribeResource(uri: string, options?: CallOptions): Promise<void> {
     this.sessionOnly("resources/subscribe", "listen({ resourceSubscriptions: [uri] })");
     await this.request("resources/subscribe", { uri }, options);
+    this.subscribed.add(uri);
   }
   async unsubscribeResource(uri: string, options?: CallOptions): Promise<void> {
     this.sessionOnly("resources/unsubscribe", "close the listen subscription");
     await this.request("resources/unsubscribe", { uri }, options);
+    this.subscribed.delete(uri);
   }
 
   async listPrompts(options?: ListOptions): Promise<T.Prompt[]> {
@@ -446,14 +456,7 @@ export class Client {
       serverCapabilities: outcome.serverCapabilities,
       instructions: outcome.instructions,
     };
-    return {
-      resultType: "complete",
-      supportedVersions: [...outcome.supportedVersions],
-      capabilities: outcome.serverCapabilities as T.DiscoverResult["capabilities"],
-      ...(outcome.instructions === undefined ? {} : { instructions: outcome.instructions }),
-      ...(outcome.ttlMs === undefined ? {} : { ttlMs: outcome.ttlMs }),
-      ...(outcome.cacheScope === undefined ? {} : { cacheScope: outcome.cacheScope }),
-    };
+    return discoverResult(outcome);
   }
 
   /** Opens a `subscriptions/listen` stream (2026-07-28): its change notifications reach this client's events. */
@@ -473,6 +476,7 @@ export class Client {
 
   /** Closes the connection; pending requests reject with `LocalError("connection_closed")`. */
   async close(): Promise<void> {
+    this.healer.stop();
     await this.settled?.connection.close();
     this.cache?.clear();
   }

@@ -11,6 +11,7 @@ import type {
   Root,
 } from "./types.js";
 import type { ClientTaskOptions } from "./tasks/options.js";
+import type { ReconnectOptions } from "./resilience/options.js";
 import type { OutputSchemaValidator } from "./validation/output-validator.js";
 
 /** What a handler of a server-to-client request gets besides the params. */
@@ -116,6 +117,12 @@ export interface ClientOptions {
   readonly refreshOnListChanged?: boolean;
   /** Validate every outbound message against the negotiated revision's schema. Default false. */
   readonly validateOutbound?: boolean;
+  /**
+   * Healing the connection (docs/client.md, "Healing"): on by default for expired sessions (HTTP
+   * 404), off for other losses until `connectionLost: true`; `false` turns it off. Needs a
+   * transport factory given to `connect()`.
+   */
+  readonly reconnect?: ReconnectOptions | false;
   /** Problems with no caller to report to (a listener threw, a refresh failed). */
   readonly onError?: (error: Error) => void;
 }

@@ -1,7 +1,7 @@
 /**
  * @mcpkit/core: the runtime-neutral heart of mcpkit's client and server. No `node:` imports.
  */
-export { McpError, LocalError, type LocalErrorCode } from "./errors.js";
+export { McpError, LocalError, type LocalErrorCode, SessionExpiredError } from "./errors.js";
 export { ECHO_LIMIT, truncateEcho } from "./echo.js";
 export { ErrorCode, type ErrorCodeName } from "./jsonrpc/codes.js";
 export { classify, isJsonRpcMessage, type Classified } from "./jsonrpc/classify.js";

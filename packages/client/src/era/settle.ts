@@ -7,6 +7,7 @@ import {
   SessionClientEra,
   StatelessClientEra,
   sessionRevisions,
+  type Transport,
 } from "@mcpkit/core";
 import { type Era, eraOf, type Revision } from "@mcpkit/schema";
 import { ClientError } from "../errors.js";
@@ -36,6 +37,14 @@ export interface SettleInput {
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 3000;
+
+/** The transport each connection was opened on (for its `closeError`: did the session expire?). */
+const transports = new WeakMap<Connection, Transport>();
+
+/** The transport `connection` was opened on by {@link settle}. */
+export function transportOf(connection: Connection): Transport | undefined {
+  return transports.get(connection);
+}
 
 /** The mode a set of options asks for: a pinned revision decides it. */
 export function modeOf(options: ClientOptions): ClientMode {
@@ -70,6 +79,7 @@ export async function settle(source: TransportSource, input: SettleInput): Promi
   const open = async (era: EraStrategy): Promise<Connection> => {
     const transport = typeof source === "function" ? await source() : source;
     const connection = new Connection({ ...base, era });
+    transports.set(connection, transport);
     input.prepare(connection);
     await connection.connect(transport);
     return connection;
