@@ -157,11 +157,17 @@ export class Healer {
       ? new LocalError("connection_closed", "the client was closed while reconnecting")
       : new LocalError(
           "connection_closed",
-          `reconnecting failed after ${attempts} attempts: ${last instanceof Error ? last.message : String(last)}`,
+          `reconnecting failed after ${attempts} attempts: ${explain(last)}`,
           { cause: last },
         );
     if (!signal.aborted) this.host.emit("reconnectFailed", { reason, error: failure });
     this.host.closed(failure);
     throw failure;
   }
+}
+
+/** An error's message, with its cause's (a closed connection's cause says why it closed). */
+function explain(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
