@@ -6,6 +6,8 @@ const client = new Client({
   clientInfo: { name: "my-app", version: "1.0.0" },
   // Also start the server again if its process dies: at most 3 attempts in a row, with backoff.
   reconnect: { connectionLost: true, maxAttempts: 3, initialDelayMs: 200 },
+  // A server that stops answering is taken for dead after one unanswered ping (session era).
+  healthCheck: { intervalMs: 30_000, timeoutMs: 5_000 },
 });
 client.on("connectionLost", ({ reason }) => console.warn(`connection lost (${reason})`));
 client.on("reconnected", ({ attempt, revision }) =>

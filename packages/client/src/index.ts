@@ -31,6 +31,7 @@ export {
 // The errors a caller catches come from core; re-exported so one import suffices.
 export { LocalError, McpError, type LocalErrorCode, SessionExpiredError } from "@mcpkit/core";
 export type { ConnectionLossReason, ReconnectEvents, ReconnectOptions } from "./resilience/options.js";
+export type { HealthCheckOptions } from "./resilience/health-check.js";
 export type {
   ClientExtension,
   ClientExtensionApi,

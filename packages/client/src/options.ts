@@ -11,6 +11,7 @@ import type {
   Root,
 } from "./types.js";
 import type { ClientTaskOptions } from "./tasks/options.js";
+import type { HealthCheckOptions } from "./resilience/health-check.js";
 import type { ReconnectOptions } from "./resilience/options.js";
 import type { OutputSchemaValidator } from "./validation/output-validator.js";
 
@@ -123,6 +124,11 @@ export interface ClientOptions {
    * transport factory given to `connect()`.
    */
   readonly reconnect?: ReconnectOptions | false;
+  /**
+   * Ping the server every `intervalMs` (session era); a ping unanswered within `timeoutMs`
+   * closes the connection and reconnects (reason `unhealthy`). Off by default.
+   */
+  readonly healthCheck?: HealthCheckOptions;
   /** Problems with no caller to report to (a listener threw, a refresh failed). */
   readonly onError?: (error: Error) => void;
 }

@@ -29,22 +29,26 @@ export interface HealingClient {
  */
 export function clientHealer(client: HealingClient): Healer {
   const { options } = client;
-  return new Healer(new ReconnectPolicy(options.reconnect), {
-    get canReconnect() {
-      return typeof client.source() === "function";
+  return new Healer(
+    new ReconnectPolicy(options.reconnect),
+    {
+      get canReconnect() {
+        return typeof client.source() === "function";
+      },
+      resettle: (previous) =>
+        settle(client.source() as TransportSource, {
+          options: options.revision ? options : { ...options, mode: previous.era },
+          capabilities: client.capabilities(),
+          prepare: (connection) => client.prepare(connection),
+        }),
+      adopt: async (next) => {
+        client.use(next);
+        await restoreSession(next, client.state(), (error) => client.report(error));
+      },
+      // ClientEvents extends ReconnectEvents: each reconnect event is a client event of the same shape.
+      emit: (event, value) => client.events.emit(event, value as ClientEvents[typeof event]),
+      closed: (error) => client.events.emit("close", error ? { error } : {}),
     },
-    resettle: (previous) =>
-      settle(client.source() as TransportSource, {
-        options: options.revision ? options : { ...options, mode: previous.era },
-        capabilities: client.capabilities(),
-        prepare: (connection) => client.prepare(connection),
-      }),
-    adopt: async (next) => {
-      client.use(next);
-      await restoreSession(next, client.state(), (error) => client.report(error));
-    },
-    // ClientEvents extends ReconnectEvents: each reconnect event is a client event of the same shape.
-    emit: (event, value) => client.events.emit(event, value as ClientEvents[typeof event]),
-    closed: (error) => client.events.emit("close", error ? { error } : {}),
-  });
+    options.healthCheck,
+  );
 }

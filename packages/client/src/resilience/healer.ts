@@ -1,6 +1,7 @@
 import { LocalError, SessionExpiredError } from "@mcpkit/core";
 import type { Settled } from "../era/settle.js";
 import { isConnectionClosed, lossReason, pause, unrepeated } from "./loss.js";
+import { checkHealthOptions, type HealthCheckOptions, startHealthCheck } from "./health-check.js";
 import type { ConnectionLossReason, ReconnectEvents, ReconnectPolicy } from "./options.js";
 
 /** What the healer needs from the client. */
@@ -28,15 +29,23 @@ export class Healer {
   private healing: Promise<void> | undefined;
   private healingFrom: Settled | undefined;
   private readonly stopped = new AbortController();
+  /** Why each connection healed was lost, when it is not read from its transport (`unhealthy`). */
+  private readonly reasons = new WeakMap<Settled, ConnectionLossReason>();
 
   constructor(
     private readonly policy: ReconnectPolicy,
     private readonly host: HealHost,
-  ) {}
+    private readonly health?: HealthCheckOptions,
+  ) {
+    if (health) checkHealthOptions(health);
+  }
 
   /** Watches a connection: when it closes without `close()`, heals it if the policy allows. */
   watch(settled: Settled): void {
     this.current = settled;
+    if (this.health && settled.era === "session") {
+      startHealthCheck(settled, this.health, (error) => this.unhealthy(settled, error));
+    }
     void settled.connection.closed.then(() => {
       if (this.current !== settled || this.healingFrom === settled) return;
       if (this.stopped.signal.aborted) return this.host.closed();
@@ -48,6 +57,19 @@ export class Healer {
       this.host.emit("connectionLost", { reason });
       this.host.closed();
     });
+  }
+
+  /** The health check's ping went unanswered: heal, or close the client when that is not allowed. */
+  private unhealthy(settled: Settled, error: Error): void {
+    if (this.current !== settled || this.healingFrom === settled || this.stopped.signal.aborted) return;
+    if (this.policy.heals("unhealthy") && this.host.canReconnect) {
+      this.heal(settled, "unhealthy", error).catch(() => {}); // reported as events
+      return;
+    }
+    this.healingFrom = settled; // not healed: the close watcher stays quiet
+    this.reasons.set(settled, "unhealthy");
+    this.host.emit("connectionLost", { reason: "unhealthy", error });
+    void settled.connection.close().finally(() => this.host.closed(error));
   }
 
   /** `close()` was called: no more healing; a reconnection under way gives up. */
@@ -88,6 +110,7 @@ export class Healer {
     if (this.healingFrom === settled && this.healing) return this.healing;
     if (this.current !== settled) return Promise.resolve();
     this.healingFrom = settled;
+    this.reasons.set(settled, reason);
     const healing = this.reconnect(settled, reason, error);
     this.healing = healing;
     const clear = () => {
@@ -108,7 +131,7 @@ export class Healer {
     const refused = error instanceof SessionExpiredError; // its own POST got the 404: never ran
     const lost = refused || (settled.connection.isClosed && isConnectionClosed(error));
     if (!lost || this.stopped.signal.aborted || tries >= this.policy.maxAttempts) throw error;
-    const reason = refused ? "session_expired" : lossReason(settled);
+    const reason = refused ? "session_expired" : (this.reasons.get(settled) ?? lossReason(settled));
     if (!this.policy.heals(reason) || !this.host.canReconnect)
       throw unrepeated(error, reason, settled, method);
     const healed = this.heal(settled, reason);

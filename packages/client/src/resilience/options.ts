@@ -35,7 +35,7 @@ export type ConnectionLossReason =
   | "session_expired"
   /** The connection closed without `close()`: the process exited, the socket broke. */
   | "connection_lost"
-  /** The health check's ping got no answer in time. */
+  /** The health check's ping got no answer in time (`healthCheck`; healed unless `reconnect: false`). */
   | "unhealthy";
 
 /** The events of healing, as `client.on(...)` reports them. */
@@ -52,6 +52,8 @@ export interface ReconnectEvents {
 
 /** {@link ReconnectOptions} with the defaults filled in and checked. */
 export class ReconnectPolicy {
+  /** False when `reconnect: false`: nothing is healed. */
+  readonly enabled: boolean;
   readonly sessionExpiry: boolean;
   readonly connectionLost: boolean;
   readonly maxAttempts: number;
@@ -60,6 +62,7 @@ export class ReconnectPolicy {
   readonly maxDelayMs: number;
 
   constructor(options: ReconnectOptions | false | undefined) {
+    this.enabled = options !== false;
     const given = options === false ? { sessionExpiry: false } : (options ?? {});
     this.sessionExpiry = given.sessionExpiry ?? true;
     this.connectionLost = given.connectionLost ?? false;
@@ -71,7 +74,9 @@ export class ReconnectPolicy {
 
   /** Whether a loss for `reason` is healed at all. */
   heals(reason: ConnectionLossReason): boolean {
-    return reason === "session_expired" ? this.sessionExpiry : this.connectionLost;
+    if (reason === "session_expired") return this.sessionExpiry;
+    // A health check the application set up is a request to reconnect a dead connection.
+    return reason === "unhealthy" ? this.enabled : this.connectionLost;
   }
 
   /** The wait before attempt `attempt` (none before the first). */
