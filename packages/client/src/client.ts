@@ -13,6 +13,7 @@ import { discoverResult } from "./era/discover-result.js";
 import { type Settled, settle } from "./era/settle.js";
 import { clientHealer } from "./resilience/client-healer.js";
 import type { Healer } from "./resilience/healer.js";
+import { type ClientMiddleware, MiddlewareChain } from "./middleware/middleware.js";
 import { retrySafe } from "./resilience/retry-safety.js";
 import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
@@ -23,6 +24,7 @@ import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
 import { collectPages, toPage } from "./features/pagination.js";
+import { completeResult, promptResult, readResult } from "./features/results.js";
 import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import { ClientTasks } from "./tasks/client-tasks.js";
@@ -64,6 +66,7 @@ export class Client {
   private readonly listed = new Set<ListKind>();
   private readonly tasks: ClientTasks;
   private readonly healer: Healer;
+  private readonly middleware = new MiddlewareChain();
   /** Resources subscribed in the session era, subscribed again after a reconnection. */
   private readonly subscribed = new Set<string>();
   private source: TransportSource | undefined;
@@ -174,8 +177,29 @@ export class Client {
    * connection is lost before the answer, the request is sent again once the client has
    * reconnected if it is safe to repeat (see docs/client.md, "Healing"; `retry` decides otherwise).
    */
-  request(method: string, params: Params = {}, options?: CallOptions): Promise<JsonObject> {
-    this.need();
+  request(method: string, params: Params = {}, options: CallOptions = {}): Promise<JsonObject> {
+    const { era, revision } = this.need();
+    if (!this.middleware.wrapsOutgoing) return this.send(method, params, options);
+    const request = { method, params, options, era, revision };
+    return this.middleware.send(request, (r) => this.send(r.method, r.params, r.options));
+  }
+
+  /**
+   * Adds middleware: a function runs around every outgoing request, `{ incoming }` around every
+   * message from the server (see {@link ClientMiddleware}); the first added is the outermost.
+   *
+   * @example
+   * ```ts
+   * client.use((request, next) => next({ ...request, options: { ...request.options, timeoutMs: 5000 } }));
+   * ```
+   */
+  use(middleware: ClientMiddleware): this {
+    this.middleware.add(middleware);
+    return this;
+  }
+
+  /** Sends one request through the healer (see {@link Client.request}). */
+  private send(method: string, params: Params, options: CallOptions): Promise<JsonObject> {
     const send = (s: Settled) =>
       call(
         {
@@ -192,7 +216,7 @@ export class Client {
         options,
       );
     return this.healer.run(method, send, () =>
-      retrySafe(method, params, options?.retry, (n) => this.tools.get(n)),
+      retrySafe(method, params, options.retry, (n) => this.tools.get(n)),
     );
   }
 
@@ -380,11 +404,7 @@ export class Client {
     return this.page("resources/templates/list", "resourceTemplates", cursor, options);
   }
   async readResource(uri: string, options?: CallOptions): Promise<T.ReadResourceResult> {
-    const result = await this.request("resources/read", { uri }, options);
-    return {
-      ...result,
-      contents: Array.isArray(result.contents) ? result.contents : [],
-    } as T.ReadResourceResult;
+    return readResult(await this.request("resources/read", { uri }, options));
   }
   /** Session era only; in 2026-07-28 subscribe through {@link Client.listen} (`resourceSubscriptions`). */
   async subscribeResource(uri: string, options?: CallOptions): Promise<void> {
@@ -407,18 +427,11 @@ export class Client {
     return this.page("prompts/list", "prompts", cursor, options);
   }
   async getPrompt(params: T.GetPromptParams, options?: CallOptions): Promise<T.GetPromptResult> {
-    const result = await this.request("prompts/get", { ...params }, options);
-    return {
-      ...result,
-      messages: Array.isArray(result.messages) ? result.messages : [],
-    } as T.GetPromptResult;
+    return promptResult(await this.request("prompts/get", { ...params }, options));
   }
 
   async complete(params: T.CompleteParams, options?: CallOptions): Promise<T.CompleteResult> {
-    const result = await this.request("completion/complete", { ...params }, options);
-    const completion = (result.completion ?? {}) as Record<string, unknown>;
-    const values = Array.isArray(completion.values) ? completion.values : [];
-    return { ...result, completion: { ...completion, values } } as T.CompleteResult;
+    return completeResult(await this.request("completion/complete", { ...params }, options));
   }
 
   /**
@@ -507,6 +520,7 @@ export class Client {
   }
 
   private prepare(connection: Connection): void {
+    this.middleware.wrap(connection);
     this.handlers.register(connection);
     this.installed.register(connection);
     connection.setNotificationHandler("notifications/tasks/status", (params) => {
@@ -518,16 +532,16 @@ export class Client {
       cache: this.cache,
       listeners: this.listeners,
       refreshOnListChanged: this.options.refreshOnListChanged ?? true,
-      refresh: (kind) => this.refresh(kind),
+      refresh: (kind) =>
+        !this.listed.has(kind)
+          ? undefined
+          : kind === "tools"
+            ? this.listTools({ fresh: true })
+            : kind === "prompts"
+              ? this.listPrompts({ fresh: true })
+              : this.listResources({ fresh: true }),
       report: (error) => this.report(error),
     });
-  }
-
-  private async refresh(kind: ListKind): Promise<unknown[] | undefined> {
-    if (!this.listed.has(kind)) return undefined;
-    if (kind === "tools") return this.listTools({ fresh: true });
-    if (kind === "prompts") return this.listPrompts({ fresh: true });
-    return this.listResources({ fresh: true });
   }
 
   private async page<I>(

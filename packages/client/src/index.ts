@@ -33,6 +33,13 @@ export { LocalError, McpError, type LocalErrorCode, SessionExpiredError } from "
 export type { ConnectionLossReason, ReconnectEvents, ReconnectOptions } from "./resilience/options.js";
 export type { HealthCheckOptions } from "./resilience/health-check.js";
 export type {
+  ClientMiddleware,
+  IncomingMessage,
+  IncomingMiddleware,
+  OutgoingMiddleware,
+  OutgoingRequest,
+} from "./middleware/middleware.js";
+export type {
   ClientExtension,
   ClientExtensionApi,
   ExtensionCall,

@@ -46,7 +46,7 @@ export interface NotificationHost {
   readonly listeners: Listeners;
   readonly refreshOnListChanged: boolean;
   /** Re-lists a kind if it was listed before; undefined if it was not. */
-  refresh(kind: "tools" | "prompts" | "resources"): Promise<unknown[] | undefined>;
+  refresh(kind: "tools" | "prompts" | "resources"): Promise<unknown[] | undefined> | undefined;
   report(error: Error): void;
 }
 
