@@ -6,6 +6,7 @@ import {
   hasCapability,
   type JsonObject,
   LocalError,
+  logTo,
   type Params,
 } from "@mcpkit/core";
 import type { Era, Revision } from "@mcpkit/schema";
@@ -122,6 +123,7 @@ export class Client {
       capabilities: this.capabilities,
       signal: options.signal,
       prepare: (connection) => this.prepare(connection),
+      report: (error) => this.report(error),
     });
     this.healer.watch(this.settled);
   }
@@ -579,5 +581,6 @@ export class Client {
     } catch {
       // A failing error hook must not break the client.
     }
+    logTo(this.options.logger, "error", { err: error }, error.message);
   }
 }

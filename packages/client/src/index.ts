@@ -29,7 +29,7 @@ export {
   type SchemaCheck,
 } from "./validation/output-validator.js";
 // The errors a caller catches come from core; re-exported so one import suffices.
-export { LocalError, McpError, type LocalErrorCode, SessionExpiredError } from "@mcpkit/core";
+export { LocalError, McpError, type LocalErrorCode, type Logger, SessionExpiredError } from "@mcpkit/core";
 export type { ConnectionLossReason, ReconnectEvents, ReconnectOptions } from "./resilience/options.js";
 export type { HealthCheckOptions } from "./resilience/health-check.js";
 export type {

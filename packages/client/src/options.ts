@@ -1,5 +1,5 @@
 import type { ClientExtension } from "./extensions/extension.js";
-import type { ImplementationInfo, JsonObject, Transport } from "@mcpkit/core";
+import type { ImplementationInfo, JsonObject, Logger, Transport } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ResultCache } from "./features/cache.js";
 import type {
@@ -129,6 +129,12 @@ export interface ClientOptions {
    * closes the connection and reconnects (reason `unhealthy`). Off by default.
    */
   readonly healthCheck?: HealthCheckOptions;
+  /**
+   * A structured logger (pino's signature; `console` fits too): problems with no caller to report
+   * to at `error` (as `onError` gets them, with the error as `err`), and the healing's steps
+   * (`warn` for a lost connection, `info` for each attempt and success, `error` when it gave up).
+   */
+  readonly logger?: Logger;
   /** Problems with no caller to report to (a listener threw, a refresh failed). */
   readonly onError?: (error: Error) => void;
 }

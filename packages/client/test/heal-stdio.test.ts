@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { StdioClientTransport } from "@mcpkit/transport-stdio";
 import { afterEach, describe, expect, it } from "vitest";
 import { Client, type ClientOptions, LocalError } from "../src/index.js";
+import { RecordingLogger } from "./helpers/recording-logger.js";
 
 const SERVER = fileURLToPath(new URL("./fixtures/stdio-server.mjs", import.meta.url));
 const clients: Client[] = [];
@@ -14,7 +15,11 @@ afterEach(async () => {
 });
 
 /** A client whose factory starts the generations given, in turn (the last one again after that). */
-async function connect(generations: string[], options: Partial<ClientOptions> = {}) {
+async function connect(
+  generations: string[],
+  options: Partial<ClientOptions> = {},
+  transportLogger?: RecordingLogger,
+) {
   const transports: StdioClientTransport[] = [];
   const stderr: string[] = [];
   const events: string[] = [];
@@ -36,6 +41,7 @@ async function connect(generations: string[], options: Partial<ClientOptions> = 
       command: process.execPath,
       args: [SERVER, generation],
       stderr: (line) => stderr.push(line),
+      ...(transportLogger ? { logger: transportLogger } : {}),
     });
     transports.push(transport);
     return transport;
@@ -120,5 +126,27 @@ describe("a stdio server that dies", () => {
     ]);
     expect(transports).toHaveLength(4);
     await expect(client.listTools()).rejects.toMatchObject({ code: "connection_closed" });
+  });
+
+  it("the loggers hear the exit (with its stderr) and each step of the healing", async () => {
+    const logger = new RecordingLogger();
+    const transportLogger = new RecordingLogger();
+    const { client } = await connect(["1", "2"], { logger }, transportLogger);
+    const reconnected = next(client, "reconnected");
+    await client.callTool({ name: "crash" }).catch(() => {});
+    await reconnected;
+    const exit = `the server "${process.execPath.split(/[\\/]/).pop()}" exited with code 3; its stderr ended with:\n  about to crash`;
+    expect(transportLogger.lines).toEqual([`warn ${exit}`]);
+    expect(transportLogger.entries[0]?.fields).toMatchObject({ code: 3, signal: null });
+    expect(logger.lines).toEqual([
+      "warn the connection was lost (connection_lost)",
+      "info reconnecting (attempt 1)",
+      "info reconnected (attempt 1)",
+    ]);
+    expect(logger.entries.map((e) => e.fields)).toEqual([
+      { reason: "connection_lost" },
+      { reason: "connection_lost", attempt: 1 },
+      { reason: "connection_lost", attempt: 1, revision: client.revision },
+    ]);
   });
 });

@@ -131,3 +131,4 @@ export {
   extensionNotDeclared,
   isExtensionId,
 } from "./extensions/declared.js";
+export { type Logger, type LogSeverity, logTo } from "./logger.js";

@@ -57,8 +57,16 @@ async function serve(options: Partial<ClientOptions> = {}) {
   client.on("reconnectFailed", ({ error }) => events.push(`reconnectFailed ${error.message}`));
   client.on("close", ({ error }) => events.push(`close${error ? ` ${error.message}` : ""}`));
   const fast = { initialDelayMs: 10, minDelayMs: 10, maxDelayMs: 50 };
-  await client.connect(() => new StreamableHttpClientTransport(http.url, { reconnect: fast }));
-  return { client, server, sessions, runs, started, events, lost: lost.promise };
+  // What the transports log (pino's signature): "severity message sessionId".
+  const logged: string[] = [];
+  const log =
+    (severity: string) =>
+    (fields: Record<string, unknown>, message: string): void => {
+      logged.push(`${severity} ${message}${fields.sessionId ? ` ${String(fields.sessionId)}` : ""}`);
+    };
+  const logger = { error: log("error"), warn: log("warn"), info: log("info"), debug: log("debug") };
+  await client.connect(() => new StreamableHttpClientTransport(http.url, { reconnect: fast, logger }));
+  return { client, server, sessions, runs, started, events, lost: lost.promise, logged };
 }
 
 function next<K extends keyof ClientEvents>(client: Client, event: K): Promise<ClientEvents[K]> {
@@ -131,14 +139,18 @@ describe("a session the server ended", () => {
   });
 
   it("reconnect: false: requests fail with SessionExpiredError and the client closes", async () => {
-    const { client, sessions, runs, events, lost } = await serve({ reconnect: false });
+    const { client, sessions, runs, events, lost, logged } = await serve({ reconnect: false });
     const closed = next(client, "close");
+    const sessionId = sessions[0]?.sessionId;
     await sessions[0]?.close();
     const error = await client.callTool({ name: "count" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SessionExpiredError);
     expect(await lost).toEqual({ reason: "session_expired" });
     await closed;
     expect(events).toEqual(["connectionLost session_expired", "close"]);
+    expect(logged).toContain(
+      `warn the server answered 404 for the session: it expired or was ended ${sessionId}`,
+    );
     expect(runs).toEqual([]);
     expect(sessions.length).toBe(1);
   });

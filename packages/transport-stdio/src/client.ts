@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { basename } from "node:path";
 import {
   LocalError,
+  type Logger,
+  logTo,
   type JsonRpcPayload,
   type SendOptions,
   type Transport,
@@ -36,6 +38,11 @@ export interface StdioClientTransportOptions extends ChildEnvironmentOptions {
    * piped and copied to this process's stderr, so its lines can be kept.
    */
   readonly stderrTail?: number;
+  /**
+   * A structured logger (pino's signature; `console` fits too): `warn` when the server exits
+   * unexpectedly (the error, with its stderr tail, as `err`), `error` when a pipe to it broke.
+   */
+  readonly logger?: Logger;
   /** Largest message accepted or sent, in UTF-8 bytes without the line ending. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /** On close, how long the server has to exit after its stdin is closed, before SIGTERM. Default 2000 ms. */
@@ -193,6 +200,12 @@ export class StdioClientTransport implements Transport {
     const child = this.child;
     if (this.closeRequested || this.failure || !child || child.exitCode !== null || child.signalCode !== null)
       return;
+    logTo(
+      this.options.logger,
+      "error",
+      { err: error, pid: child.pid },
+      "a pipe to the server broke; stopping it",
+    );
     this.failure = error;
     void this.stop();
   }
@@ -224,6 +237,7 @@ export class StdioClientTransport implements Transport {
           `the server "${basename(this.options.command)}" ${describeExit(status)}${this.tail.describe()}`,
           this.failure ? { cause: this.failure } : undefined,
         );
+    if (error) logTo(this.options.logger, "warn", { err: error, ...status }, error.message);
     this.channel?.finish(error);
     // Only left open when a grandchild holds the pipes; they must not keep this process alive.
     this.child?.stdout?.destroy();

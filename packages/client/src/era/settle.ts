@@ -34,6 +34,8 @@ export interface SettleInput {
   /** Registers the client's handlers on a new connection, before it starts. */
   readonly prepare: (connection: Connection) => void;
   readonly signal?: AbortSignal;
+  /** Where the connection reports problems with no caller. Default: `options.onError`. */
+  readonly report?: (error: Error) => void;
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 3000;
@@ -74,7 +76,7 @@ export async function settle(source: TransportSource, input: SettleInput): Promi
     timeoutMs: options.timeoutMs,
     maxTotalTimeoutMs: options.maxTotalTimeoutMs,
     validateOutbound: options.validateOutbound,
-    onError: options.onError,
+    onError: input.report ?? options.onError,
   };
   const open = async (era: EraStrategy): Promise<Connection> => {
     const transport = typeof source === "function" ? await source() : source;

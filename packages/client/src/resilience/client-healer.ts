@@ -1,10 +1,10 @@
-import type { Capabilities, Connection } from "@mcpkit/core";
+import { type Capabilities, type Connection, type Logger, logTo } from "@mcpkit/core";
 import { type Settled, settle } from "../era/settle.js";
 import type { Emitter } from "../events.js";
 import type { ClientEvents } from "../features/notifications.js";
 import type { ClientOptions, TransportSource } from "../options.js";
 import { Healer } from "./healer.js";
-import { ReconnectPolicy } from "./options.js";
+import { type ReconnectEvents, ReconnectPolicy } from "./options.js";
 import { type SessionState, restoreSession } from "./restore.js";
 
 /** The parts of a client its healer works with. */
@@ -40,15 +40,34 @@ export function clientHealer(client: HealingClient): Healer {
           options: options.revision ? options : { ...options, mode: previous.era },
           capabilities: client.capabilities(),
           prepare: (connection) => client.prepare(connection),
+          report: (error) => client.report(error),
         }),
       adopt: async (next) => {
         client.use(next);
         await restoreSession(next, client.state(), (error) => client.report(error));
       },
       // ClientEvents extends ReconnectEvents: each reconnect event is a client event of the same shape.
-      emit: (event, value) => client.events.emit(event, value as ClientEvents[typeof event]),
+      emit: (event, value) => {
+        logStep(options.logger, event, value);
+        client.events.emit(event, value as ClientEvents[typeof event]);
+      },
       closed: (error) => client.events.emit("close", error ? { error } : {}),
     },
     options.healthCheck,
   );
+}
+
+/** The healing's steps, for the client's logger. */
+function logStep<K extends keyof ReconnectEvents>(
+  logger: Logger | undefined,
+  event: K,
+  value: ReconnectEvents[K],
+): void {
+  if (!logger) return;
+  const { error, ...fields } = value as { error?: Error } & Record<string, unknown>;
+  const entry = error ? { ...fields, err: error } : fields;
+  if (event === "connectionLost") logTo(logger, "warn", entry, `the connection was lost (${fields.reason})`);
+  else if (event === "reconnecting") logTo(logger, "info", entry, `reconnecting (attempt ${fields.attempt})`);
+  else if (event === "reconnected") logTo(logger, "info", entry, `reconnected (attempt ${fields.attempt})`);
+  else logTo(logger, "error", entry, `reconnecting gave up: ${error?.message}`);
 }
