@@ -320,6 +320,9 @@ export class StreamableHttpClientTransport implements Transport {
             `the SSE answer to ${exchange.what} ended after an event over ${this.maxMessageBytes} characters (maxMessageBytes)`,
           );
         }
+        // Stateless: each request stands alone, so a broken answer fails its requests, not the transport.
+        if (end.kind === "failed" && exchange.stateless !== undefined && this.answerLost(exchange, end.error))
+          return;
         this.streamEnded(end, true);
         return;
       }
@@ -328,11 +331,10 @@ export class StreamableHttpClientTransport implements Transport {
         text = await response.text(this.maxMessageBytes);
       } catch (error) {
         if (exchange.abort.aborted || this.ended) return;
-        this.fail(
-          new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
-            cause: error,
-          }),
-        );
+        const broken = new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
+          cause: error,
+        });
+        if (exchange.stateless === undefined || !this.answerLost(exchange, broken)) this.fail(broken);
         return;
       }
       if (text === undefined) {
@@ -376,6 +378,21 @@ export class StreamableHttpClientTransport implements Transport {
       this.exchanges.stopWaiting(id);
       this.handlers.onUnreadable({ problem: "too_large", detail, answersId: id });
     }
+  }
+
+  /**
+   * The answer stream of a stateless `exchange` broke off: each request it still owed fails with
+   * `error` (the transport goes on). False when the engine cannot be told (it then closes).
+   */
+  private answerLost(exchange: PostExchange, error: Error): boolean {
+    const handlers = this.handlers;
+    if (this.ended || !handlers?.onAnswerLost) return false;
+    this.log("warn", { err: error }, error.message);
+    for (const id of exchange.ids.filter((id) => exchange.waiting.has(idKey(id)))) {
+      this.exchanges.stopWaiting(id);
+      handlers.onAnswerLost(id, error);
+    }
+    return true;
   }
 
   private deliverText(text: string): void {
