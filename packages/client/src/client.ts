@@ -6,10 +6,16 @@ import {
   hasCapability,
   type JsonObject,
   LocalError,
+  logTo,
   type Params,
 } from "@mcpkit/core";
 import type { Era, Revision } from "@mcpkit/schema";
+import { discoverResult } from "./era/discover-result.js";
 import { type Settled, settle } from "./era/settle.js";
+import { clientHealer } from "./resilience/client-healer.js";
+import type { Healer } from "./resilience/healer.js";
+import { type ClientMiddleware, MiddlewareChain } from "./middleware/middleware.js";
+import { retrySafe } from "./resilience/retry-safety.js";
 import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
 import { ClientCache } from "./features/cache.js";
@@ -19,6 +25,7 @@ import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
 import { collectPages, toPage } from "./features/pagination.js";
+import { completeResult, promptResult, readResult } from "./features/results.js";
 import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import { ClientTasks } from "./tasks/client-tasks.js";
@@ -26,28 +33,8 @@ import { TASK_REVISION, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
+import type { CallToolAsTaskOptions, CallToolOptions, ListOptions } from "./call-options.js";
 import { createOutputValidator, type OutputSchemaValidator } from "./validation/output-validator.js";
-
-/** Options of the `list*` methods. */
-export interface ListOptions extends CallOptions {
-  /** Upper bound on pages. Default: the client's `maxPages` (100). */
-  readonly maxPages?: number;
-}
-
-/** Options of {@link Client.callTool}. */
-export interface CallToolOptions extends CallOptions {
-  /** Check `structuredContent` against the tool's output schema. Default true (when a validator is configured). */
-  readonly validateOutput?: boolean;
-}
-
-/**
- * Options of {@link Client.callTool} that ask for a task: the call answers a {@link ToolTask}
- * instead of the tool's result.
- */
-export interface CallToolAsTaskOptions extends CallToolOptions {
-  /** Run the call as a task (2025-11-25 `params.task`; at 2026-07-28 the server decides). */
-  readonly task: TaskRequest;
-}
 
 type ListKind = "tools" | "prompts" | "resources";
 
@@ -79,6 +66,11 @@ export class Client {
   private readonly tools = new Map<string, T.Tool>();
   private readonly listed = new Set<ListKind>();
   private readonly tasks: ClientTasks;
+  private readonly healer: Healer;
+  private readonly middleware = new MiddlewareChain();
+  /** Resources subscribed in the session era, subscribed again after a reconnection. */
+  private readonly subscribed = new Set<string>();
+  private source: TransportSource | undefined;
   private settled: Settled | undefined;
   private connecting = false;
   private logLevel: T.LoggingLevel | undefined;
@@ -89,6 +81,18 @@ export class Client {
     this.installed = new InstalledExtensions(options.extensions ?? []);
     this.events = new Emitter((error) => this.report(error));
     this.tasks = this.clientTasks();
+    this.healer = clientHealer({
+      options,
+      events: this.events,
+      source: () => this.source,
+      capabilities: () => this.capabilities,
+      prepare: (connection) => this.prepare(connection),
+      use: (settled) => {
+        this.settled = settled;
+      },
+      state: () => ({ subscriptions: this.subscribed, logLevel: this.logLevel }),
+      report: (error) => this.report(error),
+    });
     this.validator =
       options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
     const cacheOption = options.cache;
@@ -113,14 +117,15 @@ export class Client {
     if (this.connecting || this.settled)
       throw new ClientError("not_connected", "connect() was already called on this client");
     this.connecting = true;
+    this.source = source;
     this.settled = await settle(source, {
       options: this.options,
       capabilities: this.capabilities,
       signal: options.signal,
       prepare: (connection) => this.prepare(connection),
+      report: (error) => this.report(error),
     });
-    const { connection } = this.settled;
-    void connection.closed.then(() => this.events.emit("close", {}));
+    this.healer.watch(this.settled);
   }
 
   /** The negotiated revision, e.g. `"2025-06-18"` or `"2026-07-28"`. */
@@ -169,22 +174,51 @@ export class Client {
     return this.events.on(event, listener);
   }
 
-  /** Sends any request (custom methods included), the way the settled era wants it. */
-  request(method: string, params: Params = {}, options?: CallOptions): Promise<JsonObject> {
-    const s = this.need();
-    return call(
-      {
-        connection: s.connection,
-        era: s.era,
-        revision: s.revision,
-        logLevel: this.logLevel,
-        cache: this.cache,
-        handlers: this.handlers,
-        maxInputRounds: this.options.maxInputRounds,
-      },
-      method,
-      params,
-      options,
+  /**
+   * Sends any request (custom methods included), the way the settled era wants it. When the
+   * connection is lost before the answer, the request is sent again once the client has
+   * reconnected if it is safe to repeat (see docs/client.md, "Healing"; `retry` decides otherwise).
+   */
+  request(method: string, params: Params = {}, options: CallOptions = {}): Promise<JsonObject> {
+    const { era, revision } = this.need();
+    if (!this.middleware.wrapsOutgoing) return this.send(method, params, options);
+    const request = { method, params, options, era, revision };
+    return this.middleware.send(request, (r) => this.send(r.method, r.params, r.options));
+  }
+
+  /**
+   * Adds middleware: a function runs around every outgoing request, `{ incoming }` around every
+   * message from the server (see {@link ClientMiddleware}); the first added is the outermost.
+   *
+   * @example
+   * ```ts
+   * client.use((request, next) => next({ ...request, options: { ...request.options, timeoutMs: 5000 } }));
+   * ```
+   */
+  use(middleware: ClientMiddleware): this {
+    this.middleware.add(middleware);
+    return this;
+  }
+
+  /** Sends one request through the healer (see {@link Client.request}). */
+  private send(method: string, params: Params, options: CallOptions): Promise<JsonObject> {
+    const send = (s: Settled) =>
+      call(
+        {
+          connection: s.connection,
+          era: s.era,
+          revision: s.revision,
+          logLevel: this.logLevel,
+          cache: this.cache,
+          handlers: this.handlers,
+          maxInputRounds: this.options.maxInputRounds,
+        },
+        method,
+        params,
+        options,
+      );
+    return this.healer.run(method, send, () =>
+      retrySafe(method, params, options.retry, (n) => this.tools.get(n)),
     );
   }
 
@@ -372,20 +406,18 @@ export class Client {
     return this.page("resources/templates/list", "resourceTemplates", cursor, options);
   }
   async readResource(uri: string, options?: CallOptions): Promise<T.ReadResourceResult> {
-    const result = await this.request("resources/read", { uri }, options);
-    return {
-      ...result,
-      contents: Array.isArray(result.contents) ? result.contents : [],
-    } as T.ReadResourceResult;
+    return readResult(await this.request("resources/read", { uri }, options));
   }
   /** Session era only; in 2026-07-28 subscribe through {@link Client.listen} (`resourceSubscriptions`). */
   async subscribeResource(uri: string, options?: CallOptions): Promise<void> {
     this.sessionOnly("resources/subscribe", "listen({ resourceSubscriptions: [uri] })");
     await this.request("resources/subscribe", { uri }, options);
+    this.subscribed.add(uri);
   }
   async unsubscribeResource(uri: string, options?: CallOptions): Promise<void> {
     this.sessionOnly("resources/unsubscribe", "close the listen subscription");
     await this.request("resources/unsubscribe", { uri }, options);
+    this.subscribed.delete(uri);
   }
 
   async listPrompts(options?: ListOptions): Promise<T.Prompt[]> {
@@ -397,18 +429,11 @@ export class Client {
     return this.page("prompts/list", "prompts", cursor, options);
   }
   async getPrompt(params: T.GetPromptParams, options?: CallOptions): Promise<T.GetPromptResult> {
-    const result = await this.request("prompts/get", { ...params }, options);
-    return {
-      ...result,
-      messages: Array.isArray(result.messages) ? result.messages : [],
-    } as T.GetPromptResult;
+    return promptResult(await this.request("prompts/get", { ...params }, options));
   }
 
   async complete(params: T.CompleteParams, options?: CallOptions): Promise<T.CompleteResult> {
-    const result = await this.request("completion/complete", { ...params }, options);
-    const completion = (result.completion ?? {}) as Record<string, unknown>;
-    const values = Array.isArray(completion.values) ? completion.values : [];
-    return { ...result, completion: { ...completion, values } } as T.CompleteResult;
+    return completeResult(await this.request("completion/complete", { ...params }, options));
   }
 
   /**
@@ -446,14 +471,7 @@ export class Client {
       serverCapabilities: outcome.serverCapabilities,
       instructions: outcome.instructions,
     };
-    return {
-      resultType: "complete",
-      supportedVersions: [...outcome.supportedVersions],
-      capabilities: outcome.serverCapabilities as T.DiscoverResult["capabilities"],
-      ...(outcome.instructions === undefined ? {} : { instructions: outcome.instructions }),
-      ...(outcome.ttlMs === undefined ? {} : { ttlMs: outcome.ttlMs }),
-      ...(outcome.cacheScope === undefined ? {} : { cacheScope: outcome.cacheScope }),
-    };
+    return discoverResult(outcome);
   }
 
   /** Opens a `subscriptions/listen` stream (2026-07-28): its change notifications reach this client's events. */
@@ -473,6 +491,7 @@ export class Client {
 
   /** Closes the connection; pending requests reject with `LocalError("connection_closed")`. */
   async close(): Promise<void> {
+    this.healer.stop();
     await this.settled?.connection.close();
     this.cache?.clear();
   }
@@ -503,6 +522,7 @@ export class Client {
   }
 
   private prepare(connection: Connection): void {
+    this.middleware.wrap(connection);
     this.handlers.register(connection);
     this.installed.register(connection);
     connection.setNotificationHandler("notifications/tasks/status", (params) => {
@@ -514,16 +534,16 @@ export class Client {
       cache: this.cache,
       listeners: this.listeners,
       refreshOnListChanged: this.options.refreshOnListChanged ?? true,
-      refresh: (kind) => this.refresh(kind),
+      refresh: (kind) =>
+        !this.listed.has(kind)
+          ? undefined
+          : kind === "tools"
+            ? this.listTools({ fresh: true })
+            : kind === "prompts"
+              ? this.listPrompts({ fresh: true })
+              : this.listResources({ fresh: true }),
       report: (error) => this.report(error),
     });
-  }
-
-  private async refresh(kind: ListKind): Promise<unknown[] | undefined> {
-    if (!this.listed.has(kind)) return undefined;
-    if (kind === "tools") return this.listTools({ fresh: true });
-    if (kind === "prompts") return this.listPrompts({ fresh: true });
-    return this.listResources({ fresh: true });
   }
 
   private async page<I>(
@@ -561,5 +581,6 @@ export class Client {
     } catch {
       // A failing error hook must not break the client.
     }
+    logTo(this.options.logger, "error", { err: error }, error.message);
   }
 }

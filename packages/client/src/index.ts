@@ -1,7 +1,8 @@
 /**
  * @mcpkit/client: a Model Context Protocol client for servers of every revision. No `node:` imports.
  */
-export { Client, type CallToolAsTaskOptions, type CallToolOptions, type ListOptions } from "./client.js";
+export { Client } from "./client.js";
+export type { CallToolAsTaskOptions, CallToolOptions, ListOptions } from "./call-options.js";
 export { ClientError, type ClientErrorCode } from "./errors.js";
 export type { Unsubscribe } from "./events.js";
 export type { CallOptions } from "./features/calls.js";
@@ -28,7 +29,16 @@ export {
   type SchemaCheck,
 } from "./validation/output-validator.js";
 // The errors a caller catches come from core; re-exported so one import suffices.
-export { LocalError, McpError, type LocalErrorCode } from "@mcpkit/core";
+export { LocalError, McpError, type LocalErrorCode, type Logger, SessionExpiredError } from "@mcpkit/core";
+export type { ConnectionLossReason, ReconnectEvents, ReconnectOptions } from "./resilience/options.js";
+export type { HealthCheckOptions } from "./resilience/health-check.js";
+export type {
+  ClientMiddleware,
+  IncomingMessage,
+  IncomingMiddleware,
+  OutgoingMiddleware,
+  OutgoingRequest,
+} from "./middleware/middleware.js";
 export type {
   ClientExtension,
   ClientExtensionApi,

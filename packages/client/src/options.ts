@@ -1,5 +1,5 @@
 import type { ClientExtension } from "./extensions/extension.js";
-import type { ImplementationInfo, JsonObject, Transport } from "@mcpkit/core";
+import type { ImplementationInfo, JsonObject, Logger, Transport } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ResultCache } from "./features/cache.js";
 import type {
@@ -11,6 +11,8 @@ import type {
   Root,
 } from "./types.js";
 import type { ClientTaskOptions } from "./tasks/options.js";
+import type { HealthCheckOptions } from "./resilience/health-check.js";
+import type { ReconnectOptions } from "./resilience/options.js";
 import type { OutputSchemaValidator } from "./validation/output-validator.js";
 
 /** What a handler of a server-to-client request gets besides the params. */
@@ -116,6 +118,23 @@ export interface ClientOptions {
   readonly refreshOnListChanged?: boolean;
   /** Validate every outbound message against the negotiated revision's schema. Default false. */
   readonly validateOutbound?: boolean;
+  /**
+   * Healing the connection (docs/client.md, "Healing"): on by default for expired sessions (HTTP
+   * 404), off for other losses until `connectionLost: true`; `false` turns it off. Needs a
+   * transport factory given to `connect()`.
+   */
+  readonly reconnect?: ReconnectOptions | false;
+  /**
+   * Ping the server every `intervalMs` (session era); a ping unanswered within `timeoutMs`
+   * closes the connection and reconnects (reason `unhealthy`). Off by default.
+   */
+  readonly healthCheck?: HealthCheckOptions;
+  /**
+   * A structured logger (pino's signature; `console` fits too): problems with no caller to report
+   * to at `error` (as `onError` gets them, with the error as `err`), and the healing's steps
+   * (`warn` for a lost connection, `info` for each attempt and success, `error` when it gave up).
+   */
+  readonly logger?: Logger;
   /** Problems with no caller to report to (a listener threw, a refresh failed). */
   readonly onError?: (error: Error) => void;
 }

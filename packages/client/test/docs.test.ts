@@ -9,9 +9,11 @@ describe("docs/client.md", () => {
   // The examples are type-checked as files (tsconfig.json includes examples/); the guide must show them verbatim.
   const blocks = [...guide.matchAll(/```ts\n\/\/ (examples\/[\w-]+\.ts)\n([\s\S]*?)```/g)];
 
-  it("shows the six examples", () => {
+  it("shows the eight examples", () => {
     expect(blocks.map((b) => b[1])).toEqual([
       "examples/connect-stdio.ts",
+      "examples/healing.ts",
+      "examples/middleware.ts",
       "examples/call-tool.ts",
       "examples/read-resource.ts",
       "examples/sampling-elicitation.ts",

@@ -86,3 +86,34 @@ export class LocalError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * The server no longer knows the session: it answered HTTP 404 to a request carrying the session
+ * id (the session expired, was ended, or the server restarted). A `LocalError` with code
+ * `connection_closed`. The Streamable HTTP client transport closes with it (its `closeError`);
+ * `@mcpkit/client` re-initializes on a new session and fails with it only the requests it cannot
+ * safely send again.
+ *
+ * @example
+ * ```ts
+ * declare function callTool(): Promise<unknown>;
+ * try {
+ *   await callTool();
+ * } catch (error) {
+ *   if (error instanceof SessionExpiredError) console.warn(`session ${error.sessionId} is gone`);
+ * }
+ * ```
+ */
+export class SessionExpiredError extends LocalError {
+  readonly sessionId: string;
+
+  constructor(sessionId: string, message?: string, options?: { cause?: unknown }) {
+    super(
+      "connection_closed",
+      message ??
+        `the MCP session ${sessionId} expired or was ended by the server (HTTP 404); initialize a new session`,
+      options,
+    );
+    this.sessionId = sessionId;
+  }
+}

@@ -1,7 +1,7 @@
 /**
  * @mcpkit/core: the runtime-neutral heart of mcpkit's client and server. No `node:` imports.
  */
-export { McpError, LocalError, type LocalErrorCode } from "./errors.js";
+export { McpError, LocalError, type LocalErrorCode, SessionExpiredError } from "./errors.js";
 export { ECHO_LIMIT, truncateEcho } from "./echo.js";
 export { ErrorCode, type ErrorCodeName } from "./jsonrpc/codes.js";
 export { classify, isJsonRpcMessage, type Classified } from "./jsonrpc/classify.js";
@@ -142,3 +142,4 @@ export type { SessionChange, SessionRecord, SessionStore } from "./fleet/session
 export { MemorySessionStore, type MemorySessionStoreOptions } from "./fleet/memory-session-store.js";
 export { type Bus, BusChannel, type Unsubscribe } from "./fleet/bus.js";
 export { MemoryBus, type MemoryBusOptions } from "./fleet/memory-bus.js";
+export { type Logger, type LogSeverity, logTo } from "./logger.js";

@@ -76,6 +76,12 @@ export interface TransportHandlers {
   onUnreadable(frame: UnreadableFrame): void;
   /** The transport closed, from either side, or failed for good (`error` says why). Called exactly once. */
   onClose(error?: Error): void;
+  /**
+   * The answer to this side's request `id` cannot come any more, though the transport goes on (a
+   * stateless HTTP answer stream that broke off): the engine fails that request at once with
+   * `error`. Optional for the engine to offer; a transport calls it when present.
+   */
+  onAnswerLost?(id: RequestId, error: Error): void;
 }
 
 /**

@@ -1,9 +1,7 @@
 import { LocalError, McpError } from "@mcpkit/client";
-import { SessionExpiredError } from "@mcpkit/transport-http";
 import { describe, expect, it } from "vitest";
 import { sampleValue } from "../src/client/answers.js";
 import { lifecycleFor, retryRevision } from "../src/client/connect.js";
-import { sessionExpired } from "../src/client/scenario.js";
 import { callsFromContext } from "../src/client/scenarios/stateless.js";
 
 describe("conformance client helpers", () => {
@@ -56,13 +54,5 @@ describe("conformance client helpers", () => {
     expect(sampleValue({ type: "integer", minimum: 18 })).toBe(18);
     expect(sampleValue({ type: "boolean" })).toBe(true);
     expect(sampleValue({ type: "string" })).toBe("conformance");
-  });
-
-  it("recognises the end of an HTTP session, directly or as a cause", () => {
-    const expired = new SessionExpiredError("abc");
-    expect(sessionExpired(expired)).toBe(true);
-    expect(sessionExpired(new LocalError("connection_closed", "wrapped", { cause: expired }))).toBe(true);
-    expect(sessionExpired(new LocalError("connection_closed", "closed"))).toBe(false);
-    expect(sessionExpired("404")).toBe(false);
   });
 });

@@ -261,4 +261,42 @@ describeEachSender("stateless streams", () => {
     );
     expect(server.of("GET")).toEqual([]);
   });
+
+  it("with an engine that takes onAnswerLost, a broken answer fails only its request; the transport goes on", async () => {
+    let calls = 0;
+    const server = await statelessServer(async (arrival) => {
+      calls += 1;
+      openSse(arrival.res);
+      if (calls > 1) {
+        arrival.res.end(sseEvent({ id: "1", data: JSON.stringify({ jsonrpc: "2.0", id: 8, result: {} }) }));
+        return;
+      }
+      arrival.res.write(
+        sseEvent({ id: "1", data: note("notifications/progress", { progressToken: 7, progress: 1 }) }),
+      );
+      await delay(10);
+      dropConnection(arrival.res);
+    });
+    const transport = transportTo(server);
+    let answerLost!: (lost: [unknown, Error]) => void;
+    const lost = new Promise<[unknown, Error]>((resolve) => {
+      answerLost = resolve;
+    });
+    const recorder = Object.assign(new Recorder(), {
+      onAnswerLost: (id: unknown, error: Error) => answerLost([id, error]),
+    });
+    await transport.start(recorder);
+    await transport.send({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "x", _meta: META } });
+    const [id, error] = await lost;
+    expect(id).toBe(7);
+    expect(error).toMatchObject({
+      code: "transport_failed",
+      message:
+        "the SSE answer to tools/call (id 7) broke off before its answer arrived; this era cannot resume a stream",
+    });
+    await transport.send({ jsonrpc: "2.0", id: 8, method: "tools/list", params: { _meta: META } });
+    await recorder.until(() => recorder.messages.length === 2, "the answer to tools/list");
+    expect(recorder.messages[1]).toEqual({ jsonrpc: "2.0", id: 8, result: {} });
+    expect(recorder.closes).toEqual([]);
+  });
 });

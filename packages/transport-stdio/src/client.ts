@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { basename } from "node:path";
 import {
   LocalError,
+  type Logger,
+  logTo,
   type JsonRpcPayload,
   type SendOptions,
   type Transport,
@@ -13,6 +15,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from "./frame.js";
 import { type ProcessExit, describeExit, ended, exited, spawned } from "./process-exit.js";
 import { stopChild } from "./shutdown.js";
 import { type StderrMode, forwardStderr } from "./stderr.js";
+import { StderrTail } from "./stderr-tail.js";
 
 /** Options for a {@link StdioClientTransport}. */
 export interface StdioClientTransportOptions extends ChildEnvironmentOptions {
@@ -28,6 +31,18 @@ export interface StdioClientTransportOptions extends ChildEnvironmentOptions {
   readonly stderr?: "inherit" | "ignore" | ((text: string) => void);
   /** Whether a `stderr` function is called per line (default) or per chunk read. */
   readonly stderrMode?: StderrMode;
+  /**
+   * How many of the last stderr lines to keep for the error that reports an unexpected exit
+   * (`transport_failed`, "…exited with code 3; its stderr ended with: …"), each cut at 1000
+   * characters. Default 20 when `stderr` is a function, else 0. Given with `"inherit"`, stderr is
+   * piped and copied to this process's stderr, so its lines can be kept.
+   */
+  readonly stderrTail?: number;
+  /**
+   * A structured logger (pino's signature; `console` fits too): `warn` when the server exits
+   * unexpectedly (the error, with its stderr tail, as `err`), `error` when a pipe to it broke.
+   */
+  readonly logger?: Logger;
   /** Largest message accepted or sent, in UTF-8 bytes without the line ending. Default 16 MiB. */
   readonly maxMessageBytes?: number;
   /** On close, how long the server has to exit after its stdin is closed, before SIGTERM. Default 2000 ms. */
@@ -78,6 +93,7 @@ export class StdioClientTransport implements Transport {
   private failure: Error | undefined;
   private exit: ProcessExit | undefined;
   private exitPromise: Promise<ProcessExit> | undefined;
+  private tail = new StderrTail(0);
   private resolveClosed!: () => void;
   readonly closed = new Promise<void>((resolve) => {
     this.resolveClosed = resolve;
@@ -88,6 +104,11 @@ export class StdioClientTransport implements Transport {
   /** The child's process id once started. */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** The last lines the child wrote to stderr (see `stderrTail`), oldest first. */
+  get stderrTail(): readonly string[] {
+    return this.tail.lines;
   }
 
   /** How the child exited, once it has. */
@@ -123,12 +144,15 @@ export class StdioClientTransport implements Transport {
   private async launch(handlers: TransportHandlers): Promise<void> {
     const { options } = this;
     const stderr = options.stderr ?? "inherit";
+    const keep = options.stderrTail ?? (typeof stderr === "function" ? 20 : 0);
+    const piped = typeof stderr === "function" || (stderr === "inherit" && keep > 0);
+    this.tail = new StderrTail(stderr === "ignore" ? 0 : keep);
     let child: ChildProcess;
     try {
       child = spawn(options.command, options.args ?? [], {
         cwd: options.cwd,
         env: childEnvironment(options),
-        stdio: ["pipe", "pipe", typeof stderr === "function" ? "pipe" : stderr],
+        stdio: ["pipe", "pipe", piped ? "pipe" : stderr],
         windowsHide: true,
       });
       await spawned(child);
@@ -145,8 +169,16 @@ export class StdioClientTransport implements Transport {
     this.child = child;
     const channel = new NdjsonChannel(stdout, stdin, options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
     this.channel = channel;
-    if (typeof stderr === "function" && child.stderr)
-      forwardStderr(child.stderr, options.stderrMode ?? "line", stderr);
+    if (piped && child.stderr) {
+      const sink = typeof stderr === "function" ? stderr : (text: string) => process.stderr.write(text);
+      forwardStderr(
+        child.stderr,
+        typeof stderr === "function" ? (options.stderrMode ?? "line") : "chunk",
+        sink,
+      );
+      const tail = this.tail;
+      if (keep > 0) forwardStderr(child.stderr, "line", (line) => tail.push(line));
+    }
     channel.open(handlers, {
       // The process's exit decides, not its stdout: it may still exit with an error code.
       inputEnded: () => {},
@@ -168,6 +200,12 @@ export class StdioClientTransport implements Transport {
     const child = this.child;
     if (this.closeRequested || this.failure || !child || child.exitCode !== null || child.signalCode !== null)
       return;
+    logTo(
+      this.options.logger,
+      "error",
+      { err: error, pid: child.pid },
+      "a pipe to the server broke; stopping it",
+    );
     this.failure = error;
     void this.stop();
   }
@@ -196,9 +234,10 @@ export class StdioClientTransport implements Transport {
       ? undefined
       : new LocalError(
           "transport_failed",
-          `the server "${basename(this.options.command)}" ${describeExit(status)}`,
+          `the server "${basename(this.options.command)}" ${describeExit(status)}${this.tail.describe()}`,
           this.failure ? { cause: this.failure } : undefined,
         );
+    if (error) logTo(this.options.logger, "warn", { err: error, ...status }, error.message);
     this.channel?.finish(error);
     // Only left open when a grandchild holds the pipes; they must not keep this process alive.
     this.child?.stdout?.destroy();

@@ -7,6 +7,7 @@ import {
   SessionClientEra,
   StatelessClientEra,
   sessionRevisions,
+  type Transport,
 } from "@mcpkit/core";
 import { type Era, eraOf, type Revision } from "@mcpkit/schema";
 import { ClientError } from "../errors.js";
@@ -33,9 +34,19 @@ export interface SettleInput {
   /** Registers the client's handlers on a new connection, before it starts. */
   readonly prepare: (connection: Connection) => void;
   readonly signal?: AbortSignal;
+  /** Where the connection reports problems with no caller. Default: `options.onError`. */
+  readonly report?: (error: Error) => void;
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 3000;
+
+/** The transport each connection was opened on (for its `closeError`: did the session expire?). */
+const transports = new WeakMap<Connection, Transport>();
+
+/** The transport `connection` was opened on by {@link settle}. */
+export function transportOf(connection: Connection): Transport | undefined {
+  return transports.get(connection);
+}
 
 /** The mode a set of options asks for: a pinned revision decides it. */
 export function modeOf(options: ClientOptions): ClientMode {
@@ -65,11 +76,12 @@ export async function settle(source: TransportSource, input: SettleInput): Promi
     timeoutMs: options.timeoutMs,
     maxTotalTimeoutMs: options.maxTotalTimeoutMs,
     validateOutbound: options.validateOutbound,
-    onError: options.onError,
+    onError: input.report ?? options.onError,
   };
   const open = async (era: EraStrategy): Promise<Connection> => {
     const transport = typeof source === "function" ? await source() : source;
     const connection = new Connection({ ...base, era });
+    transports.set(connection, transport);
     input.prepare(connection);
     await connection.connect(transport);
     return connection;

@@ -44,6 +44,12 @@ export interface CallOptions {
    * transports ignore them). `callTool` adds the `Mcp-Param-*` headers itself.
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Whether this request may be sent again on a new connection when the old one was lost before
+   * its answer (an expired session, a restarted server). Default: reads and lists may, and a
+   * `tools/call` whose tool is annotated `idempotentHint` or `readOnlyHint` may.
+   */
+  readonly retry?: boolean;
 }
 
 /** Methods whose stateless-era answer may be `input_required`. */

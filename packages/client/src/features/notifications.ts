@@ -10,6 +10,7 @@ import type {
 import type { TaskInfo } from "../tasks/tool-task.js";
 import type { ClientCache } from "./cache.js";
 import type { Listeners } from "./listen.js";
+import type { ReconnectEvents } from "../resilience/options.js";
 
 /**
  * The client's events.
@@ -20,7 +21,7 @@ import type { Listeners } from "./listen.js";
  * client.on("log", ({ level, data }) => console.log(level, data));
  * ```
  */
-export interface ClientEvents {
+export interface ClientEvents extends ReconnectEvents {
   /** The server's tools changed; `tools` is the refreshed list when the client had listed them before. */
   toolsChanged: { readonly tools?: Tool[] };
   promptsChanged: { readonly prompts?: Prompt[] };
@@ -34,7 +35,7 @@ export interface ClientEvents {
   elicitationComplete: { readonly elicitationId: string };
   /** A task's status changed, as the server notified (`notifications/tasks/status`, 2025-11-25). */
   taskStatus: TaskInfo;
-  /** The connection closed. */
+  /** The client's connection closed for good: `close()`, or lost and not (or no longer) reconnecting. */
   close: { readonly error?: Error };
 }
 
@@ -45,7 +46,7 @@ export interface NotificationHost {
   readonly listeners: Listeners;
   readonly refreshOnListChanged: boolean;
   /** Re-lists a kind if it was listed before; undefined if it was not. */
-  refresh(kind: "tools" | "prompts" | "resources"): Promise<unknown[] | undefined>;
+  refresh(kind: "tools" | "prompts" | "resources"): Promise<unknown[] | undefined> | undefined;
   report(error: Error): void;
 }
 

@@ -186,6 +186,9 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
         onMessage: (value, context) => this.router.onMessage(value, context),
         onUnreadable: (frame) => this.onUnreadable(frame),
         onClose: (error) => this.onClose(error),
+        onAnswerLost: (id, error) => {
+          if (this.state === "open") this.outbound?.take(id)?.reject(error);
+        },
       });
     } catch (error) {
       this.onClose(asError(error));

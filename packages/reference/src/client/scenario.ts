@@ -1,5 +1,4 @@
 import type { Client } from "@mcpkit/client";
-import { SessionExpiredError } from "@mcpkit/transport-http";
 import type { ClientTarget } from "./cli-args.js";
 import type { ScenarioClientOptions } from "./connect.js";
 
@@ -23,38 +22,28 @@ export type Scenario = (run: ScenarioRun) => Promise<void>;
 /** A scenario's failure that is the server's fault or the scenario's premise (exit 1 with this message). */
 export class ScenarioError extends Error {}
 
-/** Whether an error says the server ended the HTTP session (404), directly or as its cause. */
-export function sessionExpired(error: unknown): boolean {
-  return (
-    error instanceof SessionExpiredError ||
-    (error instanceof Error && error.cause instanceof SessionExpiredError)
-  );
-}
-
 /**
  * Runs `body` with a connected client and closes it afterwards, whatever happens. When the server
- * ends the HTTP session (404), the client starts a new one, without the old id, and runs `body`
- * again (once), as a session-era client must.
+ * ends the HTTP session (404), the client itself initializes a new one, without the old id, and
+ * sends the refused request again (its `reconnect` healing, on by default).
  */
 export async function withClient(
   run: ScenarioRun,
   options: ScenarioClientOptions,
   body: (client: Client) => Promise<void>,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const client = await run.connect(options);
-    run.log(
-      `connected: ${client.era} era, revision ${client.revision}, server ${client.serverInfo?.name ?? "?"}`,
-    );
-    try {
-      await body(client);
-      return;
-    } catch (error) {
-      if (attempt > 1 || !sessionExpired(error)) throw error;
+  const client = await run.connect(options);
+  run.log(
+    `connected: ${client.era} era, revision ${client.revision}, server ${client.serverInfo?.name ?? "?"}`,
+  );
+  client.on("connectionLost", ({ reason }) => {
+    if (reason === "session_expired")
       run.log("the server ended the session (HTTP 404): initializing a new one");
-    } finally {
-      await client.close().catch(() => {});
-    }
+  });
+  try {
+    await body(client);
+  } finally {
+    await client.close().catch(() => {});
   }
 }
 

@@ -88,6 +88,14 @@ export class HttpClientTransport implements Transport {
     return this.inner;
   }
 
+  /**
+   * Why the Streamable HTTP transport in use closed on its own (a `SessionExpiredError` after a
+   * 404, resuming gave up), if it did; undefined for the legacy transport.
+   */
+  get closeError(): Error | undefined {
+    return this.inner instanceof StreamableHttpClientTransport ? this.inner.closeError : undefined;
+  }
+
   /** The session id: `Mcp-Session-Id`, or the legacy endpoint's `sessionId`. */
   get sessionId(): string | undefined {
     return this.inner?.sessionId;

@@ -1,4 +1,4 @@
-import { type JsonRpcErrorObject, LocalError } from "@mcpkit/core";
+import type { JsonRpcErrorObject } from "@mcpkit/core";
 
 /**
  * An HTTP answer the client transport could not use, e.g. 401 or 500 to a POST. `send` rejects
@@ -59,24 +59,5 @@ export function rpcErrorIn(text: string): JsonRpcErrorObject | undefined {
   return data === undefined ? { code, message } : { code, message, data };
 }
 
-/**
- * The server answered 404 to a request of a live session: the session expired or was ended on
- * the server. The transport is closed (`sessionExpired` is true); start a new one and initialize
- * again. A `LocalError` with code `connection_closed`.
- *
- * @example
- * ```ts
- * declare const transport: StreamableHttpClientTransport;
- * declare function reconnectWithNewSession(): Promise<void>;
- * await transport.closed;
- * if (transport.sessionExpired) await reconnectWithNewSession();
- * ```
- */
-export class SessionExpiredError extends LocalError {
-  constructor(readonly sessionId: string) {
-    super(
-      "connection_closed",
-      `the MCP session ${sessionId} expired or was ended by the server (HTTP 404); initialize a new session`,
-    );
-  }
-}
+// The 404 error lives in core, so that a client that never imports this package can recognise it.
+export { SessionExpiredError } from "@mcpkit/core";

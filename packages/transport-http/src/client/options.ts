@@ -1,4 +1,4 @@
-import type { ClientAuthProvider, JsonRpcPayload } from "@mcpkit/core";
+import type { ClientAuthProvider, JsonRpcPayload, Logger } from "@mcpkit/core";
 import type { HttpSender } from "./http-sender.js";
 import type { ReconnectOptions } from "./reconnect.js";
 
@@ -99,4 +99,11 @@ export interface StreamableHttpClientOptions {
   readonly closeTimeoutMs?: number;
   /** Backoff for resuming dropped SSE streams with `Last-Event-ID`. */
   readonly reconnect?: ReconnectOptions;
+  /**
+   * A structured logger (pino's signature; `console` fits too) for what no request is told:
+   * `warn` when the session expired (404), `info` when a dropped stream is resumed, `debug` for
+   * each failed attempt and a server without a GET stream, `error` when the transport gives up,
+   * `warn` when the DELETE ending the session failed.
+   */
+  readonly logger?: Logger;
 }

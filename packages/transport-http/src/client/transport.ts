@@ -1,5 +1,7 @@
 import {
   LocalError,
+  type LogSeverity,
+  logTo,
   type JsonRpcPayload,
   type RequestId,
   type SendOptions,
@@ -217,6 +219,7 @@ export class StreamableHttpClientTransport implements Transport {
       reply.cancel();
     } catch (error) {
       this.reportFailure("DELETE", "terminate", error);
+      this.log("warn", { err: error, sessionId: this.session }, "ending the session (DELETE) failed");
     } finally {
       clearTimeout(timer);
     }
@@ -317,6 +320,9 @@ export class StreamableHttpClientTransport implements Transport {
             `the SSE answer to ${exchange.what} ended after an event over ${this.maxMessageBytes} characters (maxMessageBytes)`,
           );
         }
+        // Stateless: each request stands alone, so a broken answer fails its requests, not the transport.
+        if (end.kind === "failed" && exchange.stateless !== undefined && this.answerLost(exchange, end.error))
+          return;
         this.streamEnded(end, true);
         return;
       }
@@ -325,11 +331,10 @@ export class StreamableHttpClientTransport implements Transport {
         text = await response.text(this.maxMessageBytes);
       } catch (error) {
         if (exchange.abort.aborted || this.ended) return;
-        this.fail(
-          new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
-            cause: error,
-          }),
-        );
+        const broken = new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
+          cause: error,
+        });
+        if (exchange.stateless === undefined || !this.answerLost(exchange, broken)) this.fail(broken);
         return;
       }
       if (text === undefined) {
@@ -373,6 +378,21 @@ export class StreamableHttpClientTransport implements Transport {
       this.exchanges.stopWaiting(id);
       this.handlers.onUnreadable({ problem: "too_large", detail, answersId: id });
     }
+  }
+
+  /**
+   * The answer stream of a stateless `exchange` broke off: each request it still owed fails with
+   * `error` (the transport goes on). False when the engine cannot be told (it then closes).
+   */
+  private answerLost(exchange: PostExchange, error: Error): boolean {
+    const handlers = this.handlers;
+    if (this.ended || !handlers?.onAnswerLost) return false;
+    this.log("warn", { err: error }, error.message);
+    for (const id of exchange.ids.filter((id) => exchange.waiting.has(idKey(id)))) {
+      this.exchanges.stopWaiting(id);
+      handlers.onAnswerLost(id, error);
+    }
+    return true;
   }
 
   private deliverText(text: string): void {
@@ -449,6 +469,7 @@ export class StreamableHttpClientTransport implements Transport {
       this.reportFailure("GET", purpose, error);
       if (error instanceof RedirectRefusedError || hasStatus(error))
         return { kind: "fatal", error: error as Error };
+      this.log("debug", { err: error, purpose, lastEventId }, "a GET for an SSE stream failed; trying again");
       return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
     }
     this.report("GET", purpose, response);
@@ -456,11 +477,24 @@ export class StreamableHttpClientTransport implements Transport {
       response.cancel();
       return { kind: "fatal", error: this.sessionGone() };
     }
-    if (isSuccess(response) && isSse(response)) return { kind: "stream", reply: response };
+    if (isSuccess(response) && isSse(response)) {
+      if (purpose === "resume") this.log("info", { lastEventId }, "resumed a dropped SSE stream");
+      return { kind: "stream", reply: response };
+    }
     const text = await this.errorText(response);
     const error = new HttpStatusError(response.status, response.statusText, text, response.headers());
-    if (response.status === 405) return { kind: "refused", error };
-    if (RETRYABLE.has(response.status)) return { kind: "retry", reason: error.message };
+    if (response.status === 405) {
+      this.log("debug", { purpose }, "the server offers no GET stream (405)");
+      return { kind: "refused", error };
+    }
+    if (RETRYABLE.has(response.status)) {
+      this.log(
+        "debug",
+        { purpose, lastEventId, status: response.status },
+        "a GET for an SSE stream failed; trying again",
+      );
+      return { kind: "retry", reason: error.message };
+    }
     return { kind: "fatal", error };
   }
 
@@ -504,6 +538,10 @@ export class StreamableHttpClientTransport implements Transport {
     });
   }
 
+  private log(severity: LogSeverity, fields: Record<string, unknown>, message: string): void {
+    logTo(this.options.logger, severity, fields, message);
+  }
+
   private report(method: HttpMethod, purpose: ExchangePurpose, response: HttpReply): void {
     const { status, statusText } = response;
     this.options.onExchange?.({ method, url: this.url, purpose, status, statusText });
@@ -523,6 +561,11 @@ export class StreamableHttpClientTransport implements Transport {
     const error = new SessionExpiredError(this.session ?? "");
     if (this.ended || this.expired) return error;
     this.expired = true;
+    this.log(
+      "warn",
+      { sessionId: this.session },
+      "the server answered 404 for the session: it expired or was ended",
+    );
     this.failure = error;
     // The server ended the session: a close from the peer's side, so onClose gets no error
     // (the transport contract); `closeError` and the failed send carry the explanation.
@@ -533,6 +576,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   private fail(error: Error): void {
     if (this.ended) return;
+    this.log("error", { err: error }, `the transport closed: ${error.message}`);
     this.failure = error;
     this.finish(error);
   }
