@@ -15,10 +15,12 @@ export type { InboundRequest, Middleware } from "./middleware.js";
 export { type AuthorizationOptions, requireScopes } from "./scopes.js";
 export type { RegistrationHandle } from "./registry.js";
 export { isInputNeeded } from "./input.js";
+export type { ArgumentsOf, FromSchema, StructuredOf, StructuredOfStandard } from "./from-schema.js";
 export { compileSchema, type JsonSchema, type SchemaCheck, type SchemaIssue } from "./json-schema.js";
 export {
   isStandardSchema,
   type SchemaSide,
+  type StandardInput,
   type StandardIssue,
   type StandardOutput,
   type StandardResult,

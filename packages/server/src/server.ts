@@ -59,6 +59,7 @@ import type {
 import type { ServerContext } from "./context.js";
 import { MemorySubscriptionStore, type SubscriptionStore } from "./subscription-store.js";
 import type { StandardOutput, StandardSchemaV1, ToJsonSchema } from "./standard-schema.js";
+import type { ArgumentsOf, StructuredOf, StructuredOfStandard } from "./from-schema.js";
 
 /** Options of a {@link Server}. */
 export interface ServerOptions {
@@ -413,19 +414,22 @@ export class Server {
    * }));
    * ```
    */
-  tool<Input extends StandardSchemaV1>(
-    definition: StandardToolDefinition<Input>,
-    handler: ToolHandler<StandardOutput<Input>>,
+  tool<Input extends StandardSchemaV1, Output extends StandardSchemaV1 = StandardSchemaV1>(
+    definition: StandardToolDefinition<Input, Output>,
+    handler: ToolHandler<StandardOutput<Input>, StructuredOfStandard<Output>>,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }>;
-  tool<Args = Record<string, unknown>>(
-    definition: ToolDefinition,
-    handler: ToolHandler<Args>,
+  tool<Args = never, const Definition extends ToolDefinition = ToolDefinition>(
+    definition: Definition,
+    handler: ToolHandler<
+      [Args] extends [never] ? ArgumentsOf<Definition["inputSchema"]> : Args,
+      StructuredOf<Definition["outputSchema"]>
+    >,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }>;
   tool(
     definition: ToolDefinition | StandardToolDefinition,
-    handler: ToolHandler<never>,
+    handler: ToolHandler<never, never>,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }> {
-    const run = handler as ToolHandler;
+    const run = handler as unknown as ToolHandler;
     if ("input" in definition) {
       return this.tools.add(standardTool(definition, run, this.options.toJsonSchema));
     }
