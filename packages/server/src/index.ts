@@ -34,6 +34,7 @@ export {
 } from "./subscription-store.js";
 export { UriTemplate, type TemplateValue, type TemplateVariables } from "./uri-template.js";
 export { logLevels, type LoggingOptions } from "./logging.js";
+export type { Logger } from "./logger.js";
 export { capabilitiesFor } from "./server-era.js";
 export type * from "./types.js";
 export type {

@@ -32,6 +32,7 @@ import { type TaskOptions, ToolTasks } from "./tasks/tool-tasks.js";
 // tasks: end
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
+import { type Logger, reporter } from "./logger.js";
 import type { Middleware } from "./middleware.js";
 import type { AuthorizationOptions } from "./scopes.js";
 import { Paginator } from "./pagination.js";
@@ -118,6 +119,12 @@ export interface ServerOptions {
   readonly subscriptions?: SubscriptionStore;
   /** Problems with no caller to report to (a failing notification, a handler crash). */
   readonly onError?: (error: Error) => void;
+  /**
+   * A structured, pino-compatible logger (pino, a child of one, `console`): `error` for what
+   * `onError` gets, `warn` for tool handlers that threw (answered as `isError` results), `debug`
+   * for log messages the rate limit dropped. Default: none.
+   */
+  readonly logger?: Logger;
 }
 
 /**
@@ -185,18 +192,13 @@ export class Server {
       "prompt",
       () => this.changed("prompts"),
     );
-    const report = (error: Error) => {
-      try {
-        options.onError?.(error);
-      } catch {
-        // A failing error hook must not take a session down.
-      }
-    };
+    const report = reporter(options.onError, options.logger);
     const env: FeatureEnv = {
       paginator: new Paginator(options.pageSize ?? 100, options.requestState?.secret),
       listCache: options.cache?.list ?? { ttlMs: 60_000, cacheScope: "public" },
       readCache: options.cache?.read ?? { ttlMs: 0, cacheScope: "private" },
       authorization: options.authorization ?? {},
+      logger: options.logger,
     };
     const tools = toolHandlers(this.tools, env, report);
     const builtins: Record<string, ServerRequestHandler> = {
@@ -266,6 +268,7 @@ export class Server {
       capabilities: () => this.capabilities,
       ended: (session) => this.live.delete(session),
       report,
+      logger: options.logger,
     };
   }
 
