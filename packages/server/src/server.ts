@@ -269,6 +269,7 @@ export class Server {
       ended: (session) => this.live.delete(session),
       report,
       logger: options.logger,
+      toJsonSchema: options.toJsonSchema,
     };
   }
 

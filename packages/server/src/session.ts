@@ -21,6 +21,7 @@ import { isLogLevel, passes, RateLimiter } from "./logging.js";
 import type { Middleware } from "./middleware.js";
 import { ServerEra } from "./server-era.js";
 import { SessionHooks } from "./session-hooks.js";
+import type { ToJsonSchema } from "./standard-schema.js";
 import type { SubscriptionStore } from "./subscription-store.js";
 import type { CacheHint, LoggingLevel } from "./types.js";
 
@@ -78,6 +79,8 @@ export interface SessionHost {
   /** A session's connection closed. */
   ended(session: ServerSession): void;
   readonly report: (error: Error) => void;
+  /** Derives JSON Schemas from Standard Schemas (typed elicitation). */
+  readonly toJsonSchema?: ToJsonSchema | undefined;
   /** Notes that are not errors (a log message the rate limit dropped). */
   readonly logger?: Logger | undefined;
 }

@@ -163,3 +163,30 @@ describe("server.tool()", () => {
     }));
   });
 });
+
+describe("ctx.elicit() typed", () => {
+  it("from a literal JSON Schema and from a Standard Schema", () => {
+    server.tool({ name: "typed-elicit", inputSchema: { type: "object" } }, async (_args, ctx) => {
+      const fromJson = await ctx.elicit("Who?", {
+        type: "object",
+        properties: { name: { type: "string" }, age: { type: "integer" } },
+        required: ["name"],
+        additionalProperties: false,
+      });
+      if (fromJson.action === "accept")
+        expectTypeOf(fromJson.content).toEqualTypeOf<{ name: string; age?: number }>();
+      else expectTypeOf(fromJson.content).toEqualTypeOf<undefined>();
+      const fromZod = await ctx.elicit(
+        "Where?",
+        z.object({ city: z.string(), nights: z.number().default(1) }),
+      );
+      if (fromZod.action === "accept")
+        expectTypeOf(fromZod.content).toEqualTypeOf<{ city: string; nights: number }>();
+      const raw = await ctx.elicit({ message: "Raw", requestedSchema: { type: "object", properties: {} } });
+      expectTypeOf(raw.content).toEqualTypeOf<
+        { [key: string]: string | number | boolean | string[] } | undefined
+      >();
+      return { content: [] };
+    });
+  });
+});
