@@ -15,6 +15,7 @@ export type { InboundRequest, Middleware } from "./middleware.js";
 export { type AuthorizationOptions, requireScopes } from "./scopes.js";
 export type { RegistrationHandle } from "./registry.js";
 export { isInputNeeded } from "./input.js";
+export { type UrlElicitation, UrlElicitationRequiredError } from "./url-elicitation.js";
 export { type ElicitOptions, type Elicited, ElicitationAnswerError } from "./elicit.js";
 export { elicitationSchemaProblem } from "./elicitation-schema.js";
 export type { ArgumentsOf, FromSchema, StructuredOf, StructuredOfStandard } from "./from-schema.js";
