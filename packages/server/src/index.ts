@@ -14,6 +14,7 @@ export type { ClientDescription, ServerContext, TaskControl } from "./context.js
 export type { InboundRequest, Middleware } from "./middleware.js";
 export { type AuthorizationOptions, requireScopes } from "./scopes.js";
 export type { RegistrationHandle } from "./registry.js";
+export type { StandardPromptDefinition, StandardPromptHandler } from "./features/standard-prompt.js";
 export { isInputNeeded } from "./input.js";
 export { type UrlElicitation, UrlElicitationRequiredError } from "./url-elicitation.js";
 export { type ElicitOptions, type Elicited, ElicitationAnswerError } from "./elicit.js";

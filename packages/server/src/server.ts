@@ -2,7 +2,6 @@ import type {
   Capabilities,
   ExtensionSettings,
   ImplementationInfo,
-  JsonObject,
   RequestStateSealerOptions,
   Transport,
 } from "@mcpkit/core";
@@ -10,6 +9,11 @@ import type { Revision } from "@mcpkit/schema";
 import { completionHandlers } from "./features/completions.js";
 import { listenHandler } from "./features/listen.js";
 import { type PromptRegistration, promptHandlers } from "./features/prompts.js";
+import {
+  type StandardPromptDefinition,
+  type StandardPromptHandler,
+  standardPrompt,
+} from "./features/standard-prompt.js";
 import {
   type ResourceRegistration,
   resourceHandlers,
@@ -36,6 +40,7 @@ import { type Logger, reporter } from "./logger.js";
 import type { Middleware } from "./middleware.js";
 import type { AuthorizationOptions } from "./scopes.js";
 import { Paginator } from "./pagination.js";
+import { mergedFields } from "./capability-fields.js";
 import { type RegistrationHandle, Registry } from "./registry.js";
 import {
   type ListKind,
@@ -485,7 +490,10 @@ export class Server {
   }
 
   /**
-   * Registers a prompt. Missing required arguments are answered -32602 before `handler` runs.
+   * Registers a prompt. Missing required arguments are answered -32602 before `handler` runs. With
+   * `input` (a Standard Schema: zod 4, valibot, ...), the arguments are also parsed by it (-32602
+   * naming the argument when they do not parse), the handler gets its output, the argument list is
+   * derived from its JSON Schema, and `complete` gives completers by argument name.
    *
    * @example
    * ```ts
@@ -494,11 +502,22 @@ export class Server {
    * }));
    * ```
    */
+  prompt<Input extends StandardSchemaV1>(
+    definition: StandardPromptDefinition<Input>,
+    handler: StandardPromptHandler<StandardOutput<Input>>,
+  ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }>;
   prompt(
     definition: PromptDefinition,
     handler: PromptHandler,
+  ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }>;
+  prompt(
+    definition: PromptDefinition | StandardPromptDefinition,
+    handler: PromptHandler | StandardPromptHandler<never>,
   ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }> {
-    return this.prompts.add({ ...definition, handler });
+    const run = handler as PromptHandler;
+    if ("input" in definition)
+      return this.prompts.add(standardPrompt(definition, run, this.options.toJsonSchema));
+    return this.prompts.add({ ...definition, handler: run });
   }
 
   /**
@@ -554,22 +573,4 @@ export class Server {
     this.pendingChanges.clear();
     for (const session of this.live) for (const kind of kinds) session.listChanged(kind);
   }
-}
-
-/**
- * Extensions' capability members under the explicit capabilities, one level deep (an extension's
- * `experimental` entry and the options' own both survive; the options win on a clash).
- */
-function mergedFields(
-  fields: ReadonlyMap<string, JsonObject>,
-  explicit: Capabilities | undefined,
-): Capabilities {
-  if (fields.size === 0) return explicit ?? {};
-  const merged: Record<string, unknown> = { ...explicit };
-  for (const [field, value] of fields) {
-    const given = explicit?.[field];
-    const isObject = typeof given === "object" && given !== null && !Array.isArray(given);
-    merged[field] = given === undefined ? value : isObject ? { ...value, ...given } : given;
-  }
-  return merged;
 }

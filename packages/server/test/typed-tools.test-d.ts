@@ -190,3 +190,24 @@ describe("ctx.elicit() typed", () => {
     });
   });
 });
+
+describe("server.prompt() with a Standard Schema", () => {
+  it("types the handler's arguments and the completers' names", () => {
+    server.prompt(
+      {
+        name: "typed-prompt",
+        input: z.object({ code: z.string(), lines: z.string().transform(Number).optional() }),
+        complete: { code: () => [] },
+      },
+      (args) => {
+        expectTypeOf(args).toEqualTypeOf<{ code: string; lines?: number | undefined }>();
+        return { messages: [] };
+      },
+    );
+    // @ts-expect-error "nope" is not an argument
+    server.prompt(
+      { name: "bad-completer", input: z.object({ code: z.string() }), complete: { nope: () => [] } },
+      () => ({ messages: [] }),
+    );
+  });
+});
