@@ -28,7 +28,8 @@ export interface ClientDescription {
  * log, and ask the client for input. `elicit()`, `sample()` and `listRoots()` work in both eras from
  * the same code: a request to the client in the session era, an `input_required` round in the
  * stateless era (where the handler runs again from the start with the answers, so ask in the same
- * order each time and keep side effects after the questions). Each checks the client's
+ * order each time and keep side effects after the questions; questions asked together with
+ * `Promise.all` share one round). Each checks the client's
  * capabilities first and throws `LocalError("capability_missing")` without sending anything.
  *
  * @example
