@@ -18,6 +18,7 @@ import { type ClientMiddleware, MiddlewareChain } from "./middleware/middleware.
 import { retrySafe } from "./resilience/retry-safety.js";
 import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
+import { type UrlElicitationRetryHost, withUrlElicitationRetry } from "./features/url-elicitation-retry.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
 import { InstalledExtensions } from "./extensions/installed.js";
@@ -273,7 +274,14 @@ export class Client {
     options: CallToolOptions & { readonly task?: TaskRequest } = {},
   ): Promise<T.CallToolResult | ToolTask> {
     if (options.task !== undefined) return this.callToolAsTask(params, options.task, options);
-    return this.callToolPlain(params, options);
+    // A -32042 answer: the URLs shown through the URL elicitation handler, then the call once more.
+    const retry: UrlElicitationRetryHost = {
+      handler: this.options.elicitation?.url,
+      revision: this.revision,
+      onComplete: (listener) => this.events.on("elicitationComplete", listener),
+      timeoutMs: this.options.maxTotalTimeoutMs ?? 600_000,
+    };
+    return withUrlElicitationRetry(retry, () => this.callToolPlain(params, options), options.signal);
   }
 
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {

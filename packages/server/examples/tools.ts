@@ -2,7 +2,8 @@ import { Server } from "@mcpkit/server";
 
 const server = new Server({ name: "calculator", version: "1.0.0" });
 
-// Arguments are validated against inputSchema before the handler runs.
+// Arguments are validated against inputSchema before the handler runs, and typed from it:
+// args is { a: number; b: number; [key: string]: unknown }, structuredContent { quotient: number }.
 const divide = server.tool(
   {
     name: "divide",
@@ -14,7 +15,7 @@ const divide = server.tool(
     },
     outputSchema: { type: "object", properties: { quotient: { type: "number" } }, required: ["quotient"] },
   },
-  async (args: { a: number; b: number }, ctx) => {
+  async (args, ctx) => {
     if (args.b === 0) throw new Error("division by zero"); // becomes an isError result
     await ctx.log("debug", { dividing: args });
     const quotient = args.a / args.b;

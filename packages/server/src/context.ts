@@ -1,6 +1,10 @@
 import type { Era, Revision } from "@mcpkit/schema";
 import type { AuthInfo, JsonObject, MessageContext, Params, RequestContext, RequestId } from "@mcpkit/core";
+import { type ElicitOptions, type Elicited, elicitFunction } from "./elicit.js";
+import type { FromSchema } from "./from-schema.js";
 import type { Ask } from "./input.js";
+import type { JsonSchema } from "./json-schema.js";
+import type { StandardOutput, StandardSchemaV1, ToJsonSchema } from "./standard-schema.js";
 import type { ServerSession } from "./session.js";
 import type {
   ElicitParams,
@@ -24,7 +28,8 @@ export interface ClientDescription {
  * log, and ask the client for input. `elicit()`, `sample()` and `listRoots()` work in both eras from
  * the same code: a request to the client in the session era, an `input_required` round in the
  * stateless era (where the handler runs again from the start with the answers, so ask in the same
- * order each time and keep side effects after the questions). Each checks the client's
+ * order each time and keep side effects after the questions; questions asked together with
+ * `Promise.all` share one round). Each checks the client's
  * capabilities first and throws `LocalError("capability_missing")` without sending anything.
  *
  * @example
@@ -64,8 +69,32 @@ export interface ServerContext {
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** Logs to the client, subject to its level (session or, in 2026-07-28, the request's) and the rate limit. */
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
-  /** Asks the user through the client (form or URL mode). */
+  /**
+   * Asks the user through the client (form or URL mode). A form's `requestedSchema` is checked
+   * against the specification's restricted subset first (a `TypeError` naming what does not fit,
+   * and nothing is sent).
+   */
   elicit(params: ElicitParams): Promise<ElicitResult>;
+  /**
+   * Asks the user to fill a form described by a Standard Schema (its JSON Schema is sent: given in
+   * `options`, from a `toJsonSchema` hook, or the schema's own converter), and returns the
+   * accepted content parsed by it. The sent schema is checked against the form subset first; an
+   * accepted answer that does not parse throws {@link ElicitationAnswerError}.
+   */
+  elicit<Schema extends StandardSchemaV1>(
+    message: string,
+    schema: Schema,
+    options?: ElicitOptions,
+  ): Promise<Elicited<StandardOutput<Schema>>>;
+  /**
+   * Asks the user to fill a form described by a literal JSON Schema (checked against the form
+   * subset before it is sent), and returns the accepted content checked against it and typed from
+   * it ({@link FromSchema}); content that does not match throws {@link ElicitationAnswerError}.
+   */
+  elicit<const Schema extends JsonSchema>(
+    message: string,
+    schema: Schema,
+  ): Promise<Elicited<FromSchema<Schema>>>;
   /** Asks the client's model for a completion (with tools where the revision and client allow). */
   sample(params: SampleParams): Promise<SampleResult>;
   /** The client's roots. */
@@ -128,6 +157,7 @@ class HandlerServerContext implements ServerContext {
   readonly auth: AuthInfo | undefined;
   readonly #engine: RequestContext;
   readonly #ask: Ask;
+  readonly #toJsonSchema: ToJsonSchema | undefined;
   // Made on first use and kept (most handlers use none), so a handler may destructure them.
   #client: ClientDescription | undefined;
   #progress: ServerContext["progress"] | undefined;
@@ -142,9 +172,11 @@ class HandlerServerContext implements ServerContext {
     params: Params,
     ctx: RequestContext,
     ask: Ask,
+    toJsonSchema: ToJsonSchema | undefined,
   ) {
     this.#engine = ctx;
     this.#ask = ask;
+    this.#toJsonSchema = toJsonSchema;
     this.meta = metaOf(params);
     this.requestId = ctx.requestId;
     this.method = ctx.method;
@@ -187,8 +219,10 @@ class HandlerServerContext implements ServerContext {
 
   get elicit(): ServerContext["elicit"] {
     const ask = this.#ask;
-    this.#elicit ??= async (p) =>
-      (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult;
+    this.#elicit ??= elicitFunction(
+      async (p) => (await ask("elicitation/create", p as unknown as Params)) as unknown as ElicitResult,
+      this.#toJsonSchema,
+    );
     return this.#elicit;
   }
 
@@ -218,6 +252,7 @@ export function createServerContext(
   params: Params,
   ctx: RequestContext,
   ask: Ask,
+  toJsonSchema?: ToJsonSchema,
 ): ServerContext {
-  return new HandlerServerContext(session, params, ctx, ask);
+  return new HandlerServerContext(session, params, ctx, ask, toJsonSchema);
 }

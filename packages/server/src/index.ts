@@ -14,11 +14,17 @@ export type { ClientDescription, ServerContext, TaskControl } from "./context.js
 export type { InboundRequest, Middleware } from "./middleware.js";
 export { type AuthorizationOptions, requireScopes } from "./scopes.js";
 export type { RegistrationHandle } from "./registry.js";
+export type { StandardPromptDefinition, StandardPromptHandler } from "./features/standard-prompt.js";
 export { isInputNeeded } from "./input.js";
+export { type UrlElicitation, UrlElicitationRequiredError } from "./url-elicitation.js";
+export { type ElicitOptions, type Elicited, ElicitationAnswerError } from "./elicit.js";
+export { elicitationSchemaProblem } from "./elicitation-schema.js";
+export type { ArgumentsOf, FromSchema, StructuredOf, StructuredOfStandard } from "./from-schema.js";
 export { compileSchema, type JsonSchema, type SchemaCheck, type SchemaIssue } from "./json-schema.js";
 export {
   isStandardSchema,
   type SchemaSide,
+  type StandardInput,
   type StandardIssue,
   type StandardOutput,
   type StandardResult,
@@ -32,6 +38,7 @@ export {
 } from "./subscription-store.js";
 export { UriTemplate, type TemplateValue, type TemplateVariables } from "./uri-template.js";
 export { logLevels, type LoggingOptions } from "./logging.js";
+export type { Logger } from "./logger.js";
 export { capabilitiesFor } from "./server-era.js";
 export type * from "./types.js";
 export type {

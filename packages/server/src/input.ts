@@ -87,7 +87,9 @@ interface RoundState {
  * Runs a handler so that its `ask` calls work in both eras: in the session era each is a request to
  * the client; in the stateless era the first unanswered one ends the run with an `input_required`
  * result, and the handler runs again from the start with every answer so far (so handlers must ask
- * in the same order each time).
+ * in the same order each time). Questions asked together (`await Promise.all([ctx.elicit(a),
+ * ctx.sample(b)])`) are all asked before the first one fails, so they share one round: its
+ * `inputRequests` holds each of them.
  */
 export function runWithInput(
   ctx: RequestContext,
@@ -121,17 +123,21 @@ async function runInRounds(
   const prior = (round.state as RoundState | undefined)?.a ?? {};
   const answers: Record<string, JsonObject> = { ...prior, ...round.responses };
   let asked = 0;
+  // Every unanswered question of this run: those asked together (`Promise.all`) share one round.
+  const needed: Record<string, JsonObject> = {};
   try {
     return await run(async (method, params) => {
       checkAsk(ctx, method, params);
       const key = `input-${++asked}`;
       const answer = answers[key];
       if (answer) return answer;
-      throw new InputNeeded(key, { method, params });
+      const request = { method, params };
+      needed[key] = request;
+      throw new InputNeeded(key, request);
     });
   } catch (error) {
     if (!(error instanceof InputNeeded)) throw error;
     const state: RoundState = { a: answers };
-    return round.inputRequired({ [error.key]: error.request }, state);
+    return round.inputRequired(needed, state);
   }
 }

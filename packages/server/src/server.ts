@@ -2,7 +2,6 @@ import type {
   Capabilities,
   ExtensionSettings,
   ImplementationInfo,
-  JsonObject,
   RequestStateSealerOptions,
   Transport,
 } from "@mcpkit/core";
@@ -10,6 +9,11 @@ import type { Revision } from "@mcpkit/schema";
 import { completionHandlers } from "./features/completions.js";
 import { listenHandler } from "./features/listen.js";
 import { type PromptRegistration, promptHandlers } from "./features/prompts.js";
+import {
+  type StandardPromptDefinition,
+  type StandardPromptHandler,
+  standardPrompt,
+} from "./features/standard-prompt.js";
 import {
   type ResourceRegistration,
   resourceHandlers,
@@ -32,9 +36,11 @@ import { type TaskOptions, ToolTasks } from "./tasks/tool-tasks.js";
 // tasks: end
 import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
 import { type LoggingOptions, isLogLevel } from "./logging.js";
+import { type Logger, reporter } from "./logger.js";
 import type { Middleware } from "./middleware.js";
 import type { AuthorizationOptions } from "./scopes.js";
 import { Paginator } from "./pagination.js";
+import { mergedFields } from "./capability-fields.js";
 import { type RegistrationHandle, Registry } from "./registry.js";
 import {
   type ListKind,
@@ -59,6 +65,7 @@ import type {
 import type { ServerContext } from "./context.js";
 import { MemorySubscriptionStore, type SubscriptionStore } from "./subscription-store.js";
 import type { StandardOutput, StandardSchemaV1, ToJsonSchema } from "./standard-schema.js";
+import type { ArgumentsOf, StructuredOf, StructuredOfStandard } from "./from-schema.js";
 
 /** Options of a {@link Server}. */
 export interface ServerOptions {
@@ -117,6 +124,12 @@ export interface ServerOptions {
   readonly subscriptions?: SubscriptionStore;
   /** Problems with no caller to report to (a failing notification, a handler crash). */
   readonly onError?: (error: Error) => void;
+  /**
+   * A structured, pino-compatible logger (pino, a child of one, `console`): `error` for what
+   * `onError` gets, `warn` for tool handlers that threw (answered as `isError` results), `debug`
+   * for log messages the rate limit dropped. Default: none.
+   */
+  readonly logger?: Logger;
 }
 
 /**
@@ -184,18 +197,13 @@ export class Server {
       "prompt",
       () => this.changed("prompts"),
     );
-    const report = (error: Error) => {
-      try {
-        options.onError?.(error);
-      } catch {
-        // A failing error hook must not take a session down.
-      }
-    };
+    const report = reporter(options.onError, options.logger);
     const env: FeatureEnv = {
       paginator: new Paginator(options.pageSize ?? 100, options.requestState?.secret),
       listCache: options.cache?.list ?? { ttlMs: 60_000, cacheScope: "public" },
       readCache: options.cache?.read ?? { ttlMs: 0, cacheScope: "private" },
       authorization: options.authorization ?? {},
+      logger: options.logger,
     };
     const tools = toolHandlers(this.tools, env, report);
     const builtins: Record<string, ServerRequestHandler> = {
@@ -265,6 +273,8 @@ export class Server {
       capabilities: () => this.capabilities,
       ended: (session) => this.live.delete(session),
       report,
+      logger: options.logger,
+      toJsonSchema: options.toJsonSchema,
     };
   }
 
@@ -413,19 +423,22 @@ export class Server {
    * }));
    * ```
    */
-  tool<Input extends StandardSchemaV1>(
-    definition: StandardToolDefinition<Input>,
-    handler: ToolHandler<StandardOutput<Input>>,
+  tool<Input extends StandardSchemaV1, Output extends StandardSchemaV1 = StandardSchemaV1>(
+    definition: StandardToolDefinition<Input, Output>,
+    handler: ToolHandler<StandardOutput<Input>, StructuredOfStandard<Output>>,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }>;
-  tool<Args = Record<string, unknown>>(
-    definition: ToolDefinition,
-    handler: ToolHandler<Args>,
+  tool<Args = never, const Definition extends ToolDefinition = ToolDefinition>(
+    definition: Definition,
+    handler: ToolHandler<
+      [Args] extends [never] ? ArgumentsOf<Definition["inputSchema"]> : Args,
+      StructuredOf<Definition["outputSchema"]>
+    >,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }>;
   tool(
     definition: ToolDefinition | StandardToolDefinition,
-    handler: ToolHandler<never>,
+    handler: ToolHandler<never, never>,
   ): RegistrationHandle<ToolDefinition & { readonly handler: ToolHandler }> {
-    const run = handler as ToolHandler;
+    const run = handler as unknown as ToolHandler;
     if ("input" in definition) {
       return this.tools.add(standardTool(definition, run, this.options.toJsonSchema));
     }
@@ -477,7 +490,10 @@ export class Server {
   }
 
   /**
-   * Registers a prompt. Missing required arguments are answered -32602 before `handler` runs.
+   * Registers a prompt. Missing required arguments are answered -32602 before `handler` runs. With
+   * `input` (a Standard Schema: zod 4, valibot, ...), the arguments are also parsed by it (-32602
+   * naming the argument when they do not parse), the handler gets its output, the argument list is
+   * derived from its JSON Schema, and `complete` gives completers by argument name.
    *
    * @example
    * ```ts
@@ -486,11 +502,22 @@ export class Server {
    * }));
    * ```
    */
+  prompt<Input extends StandardSchemaV1>(
+    definition: StandardPromptDefinition<Input>,
+    handler: StandardPromptHandler<StandardOutput<Input>>,
+  ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }>;
   prompt(
     definition: PromptDefinition,
     handler: PromptHandler,
+  ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }>;
+  prompt(
+    definition: PromptDefinition | StandardPromptDefinition,
+    handler: PromptHandler | StandardPromptHandler<never>,
   ): RegistrationHandle<PromptDefinition & { readonly handler: PromptHandler }> {
-    return this.prompts.add({ ...definition, handler });
+    const run = handler as PromptHandler;
+    if ("input" in definition)
+      return this.prompts.add(standardPrompt(definition, run, this.options.toJsonSchema));
+    return this.prompts.add({ ...definition, handler: run });
   }
 
   /**
@@ -546,22 +573,4 @@ export class Server {
     this.pendingChanges.clear();
     for (const session of this.live) for (const kind of kinds) session.listChanged(kind);
   }
-}
-
-/**
- * Extensions' capability members under the explicit capabilities, one level deep (an extension's
- * `experimental` entry and the options' own both survive; the options win on a clash).
- */
-function mergedFields(
-  fields: ReadonlyMap<string, JsonObject>,
-  explicit: Capabilities | undefined,
-): Capabilities {
-  if (fields.size === 0) return explicit ?? {};
-  const merged: Record<string, unknown> = { ...explicit };
-  for (const [field, value] of fields) {
-    const given = explicit?.[field];
-    const isObject = typeof given === "object" && given !== null && !Array.isArray(given);
-    merged[field] = given === undefined ? value : isObject ? { ...value, ...given } : given;
-  }
-  return merged;
 }

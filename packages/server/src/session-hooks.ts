@@ -79,7 +79,9 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
     if (!handler) {
       throw new McpError(ErrorCode.MethodNotFound, "Method not found", { method: truncateEcho(ctx.method) });
     }
-    return runWithInput(ctx, (ask) => handler(params, createServerContext(this.session, params, ctx, ask)));
+    return runWithInput(ctx, (ask) =>
+      handler(params, createServerContext(this.session, params, ctx, ask, this.host.toJsonSchema)),
+    );
   };
 
   private readonly serveNotification: NotificationHandler = (params, ctx) => {

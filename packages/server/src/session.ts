@@ -16,10 +16,12 @@ import {
 } from "@mcpkit/core";
 import { type Era, methodInfo, type Revision } from "@mcpkit/schema";
 import type { ClientDescription, ServerContext } from "./context.js";
+import { type Logger, logTo } from "./logger.js";
 import { isLogLevel, passes, RateLimiter } from "./logging.js";
 import type { Middleware } from "./middleware.js";
 import { ServerEra } from "./server-era.js";
 import { SessionHooks } from "./session-hooks.js";
+import type { ToJsonSchema } from "./standard-schema.js";
 import type { SubscriptionStore } from "./subscription-store.js";
 import type { CacheHint, LoggingLevel } from "./types.js";
 
@@ -77,6 +79,10 @@ export interface SessionHost {
   /** A session's connection closed. */
   ended(session: ServerSession): void;
   readonly report: (error: Error) => void;
+  /** Derives JSON Schemas from Standard Schemas (typed elicitation). */
+  readonly toJsonSchema?: ToJsonSchema | undefined;
+  /** Notes that are not errors (a log message the rate limit dropped). */
+  readonly logger?: Logger | undefined;
 }
 
 function replaceContents(target: Record<string, unknown>, source: Capabilities): void {
@@ -244,7 +250,14 @@ export class ServerSession {
     const logging = this.host.logging;
     if (!logging) return false;
     this.limiter ??= new RateLimiter(logging.max, logging.intervalMs);
-    return this.limiter.take();
+    if (this.limiter.take()) return true;
+    logTo(
+      this.host.logger,
+      "debug",
+      { session: this.id },
+      "a log message to the client was dropped by the rate limit",
+    );
+    return false;
   }
 
   /** Whether the session era's client has confirmed initialization (server notifications may flow). */

@@ -30,6 +30,11 @@ export type StandardOutput<Schema extends StandardSchemaV1> = NonNullable<
   Schema["~standard"]["types"]
 >["output"];
 
+/** The value a Standard Schema accepts (`unknown` when it declares no types). */
+export type StandardInput<Schema extends StandardSchemaV1> = NonNullable<
+  Schema["~standard"]["types"]
+>["input"];
+
 /** Which side of a schema to describe: what it accepts (`input`) or what it produces (`output`). */
 export type SchemaSide = "input" | "output";
 

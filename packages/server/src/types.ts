@@ -84,33 +84,38 @@ export interface ToolDefinition {
  * }));
  * ```
  */
-export interface StandardToolDefinition<Input extends StandardSchemaV1 = StandardSchemaV1>
-  extends Omit<ToolDefinition, "inputSchema" | "outputSchema" | "validate"> {
+export interface StandardToolDefinition<
+  Input extends StandardSchemaV1 = StandardSchemaV1,
+  Output extends StandardSchemaV1 = StandardSchemaV1,
+> extends Omit<ToolDefinition, "inputSchema" | "outputSchema" | "validate"> {
   /** Validates and parses the arguments. */
   readonly input: Input;
   /** Served as is; derived from `input` when left out. */
   readonly inputSchema?: JsonSchema;
-  /** Checks `structuredContent` before it is sent (instead of `outputSchema`). */
-  readonly output?: StandardSchemaV1;
+  /** Checks `structuredContent` before it is sent (instead of `outputSchema`); types it for the handler. */
+  readonly output?: Output;
   /** Served as is; derived from `output` when left out. */
   readonly outputSchema?: JsonSchema;
   /** Derives the served JSON Schemas from `input` and `output` (overrides the server's hook). */
   toJsonSchema?(schema: StandardSchemaV1, io: SchemaSide): JsonSchema;
 }
 
-/** What a tool handler returns: content blocks, and structured content when it has an output schema. */
-export interface ToolResult {
+/**
+ * What a tool handler returns: content blocks, and structured content when it has an output schema
+ * (typed from a literal `outputSchema` or the `output` Standard Schema).
+ */
+export interface ToolResult<Structured = Readonly<Record<string, unknown>>> {
   readonly content?: readonly ContentBlock[];
-  readonly structuredContent?: Readonly<Record<string, unknown>>;
+  readonly structuredContent?: Structured;
   readonly isError?: boolean;
   readonly _meta?: Meta;
 }
 
 /** Runs a tool with its validated arguments. Throwing returns an `isError` result with the message. */
-export type ToolHandler<Args = Record<string, unknown>> = (
+export type ToolHandler<Args = Record<string, unknown>, Structured = Readonly<Record<string, unknown>>> = (
   args: Args,
   ctx: ServerContext,
-) => ToolResult | Promise<ToolResult>;
+) => ToolResult<Structured> | Promise<ToolResult<Structured>>;
 
 /** Completes one argument or template variable: the candidate values for a partial value. */
 export type Completer = (

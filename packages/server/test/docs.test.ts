@@ -17,6 +17,7 @@ describe("docs/server.md", () => {
     expect(found.map((e) => e.path)).toEqual([
       "examples/tools.ts",
       "examples/standard-schema.ts",
+      "examples/elicitation.ts",
       "examples/resources.ts",
       "examples/prompts.ts",
       "examples/stdio.ts",

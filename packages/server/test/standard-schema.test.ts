@@ -73,7 +73,8 @@ describe("Standard Schema tools: zod 4", () => {
         output: z.object({ sum: z.number() }),
         toJsonSchema: (schema, io) => z.toJSONSchema(schema as z.ZodType, { io }),
       },
-      ({ a }) => ({ content: [], structuredContent: a > 0 ? { sum: a } : { sum: "negative" } }),
+      // A wrong output on purpose (`as never` past its type): the server checks it at run time too.
+      ({ a }) => ({ content: [], structuredContent: a > 0 ? { sum: a } : ({ sum: "negative" } as never) }),
     );
     const client = await connect(s, "2025-06-18");
     // zod's 2020-12 `$schema` is not served to a draft-07 revision.

@@ -161,7 +161,8 @@ describe("tools/call", () => {
     const server = newServer({ onError: (e) => errors.push(e) });
     server.tool(
       { name: "bad", inputSchema: { type: "object" }, outputSchema: { type: "object", required: ["sum"] } },
-      () => ({ content: [], structuredContent: { total: 1 } }),
+      // Wrong on purpose (`as never` past the inferred type): checked at run time too.
+      () => ({ content: [], structuredContent: { total: 1 } as never }),
     );
     server.tool({ name: "none", inputSchema: { type: "object" }, outputSchema: { type: "object" } }, () => ({
       content: [{ type: "text", text: "x" }],

@@ -141,7 +141,8 @@ describe.each(allRevisions)("tools at %s", (revision: Revision) => {
           inputSchema: { type: "object" },
           outputSchema: { type: "object", properties: { c: { type: "number" } }, required: ["c"] },
         },
-        () => ({ content: [{ type: "text", text: "39F" }], structuredContent: { f: 39 } }),
+        // Matches the schema it is updated to below, not the one typed here (`as never` past it).
+        () => ({ content: [{ type: "text", text: "39F" }], structuredContent: { f: 39 } as never }),
       );
       const client = await connect(server, revision, { refreshOnListChanged: false });
       await client.listTools();

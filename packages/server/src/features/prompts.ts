@@ -5,10 +5,14 @@ import { requireScopes } from "../scopes.js";
 import type { ServerRequestHandler } from "../session.js";
 import { blockFor, pick, sinceFields } from "../shape.js";
 import type { ContentBlock, PromptDefinition, PromptHandler, PromptMessage } from "../types.js";
+import type { Parsed } from "../standard-schema.js";
 import { type FeatureEnv, listPage } from "./shared.js";
+import { parsedPromptArguments } from "./standard-prompt.js";
 
 export interface PromptRegistration extends PromptDefinition {
   readonly handler: PromptHandler;
+  /** Parses the arguments (a Standard Schema), after the required ones are checked. */
+  readonly parseArguments?: (args: unknown) => Promise<Parsed>;
 }
 
 function promptFor(revision: Revision, prompt: PromptDefinition): Record<string, unknown> {
@@ -63,7 +67,10 @@ export function promptHandlers(
           });
         }
       }
-      const result = await prompt.handler(args, ctx);
+      const parsed = prompt.parseArguments
+        ? ((await parsedPromptArguments(prompt.name, prompt.parseArguments, args)) as Record<string, string>)
+        : args;
+      const result = await prompt.handler(parsed, ctx);
       return {
         ...(result.description === undefined ? {} : { description: result.description }),
         messages: result.messages.map((m) => messageFor(ctx.revision, m)),

@@ -2,6 +2,7 @@ import type { Params } from "@mcpkit/core";
 import type { ServerContext } from "../context.js";
 import type { Paginator } from "../pagination.js";
 import type { AuthorizationOptions } from "../scopes.js";
+import type { Logger } from "../logger.js";
 import type { CacheHint } from "../types.js";
 
 /** What feature handlers share: pagination and cache defaults. */
@@ -11,6 +12,8 @@ export interface FeatureEnv {
   readonly readCache: CacheHint;
   /** The challenge parameters of scope checks. */
   readonly authorization: AuthorizationOptions;
+  /** Where tool failures and other notes go (none by default). */
+  readonly logger?: Logger | undefined;
 }
 
 /** Stateless-era results carry cache hints; session-era results do not. */

@@ -10,6 +10,7 @@ import type { Revision } from "@mcpkit/schema";
 import type { ServerContext } from "../context.js";
 import { isInputNeeded } from "../input.js";
 import { checkOf } from "../json-schema.js";
+import { type Logger, logTo } from "../logger.js";
 import type { Registry } from "../registry.js";
 import { type AuthorizationOptions, requireScopes } from "../scopes.js";
 import { blockFor } from "../shape.js";
@@ -31,6 +32,7 @@ export function callTool(
   ctx: ServerContext,
   report: (error: Error) => void,
   authorization: AuthorizationOptions = {},
+  logger?: Logger,
 ): Answer {
   const name = String(params.name);
   const tool = tools.get(name);
@@ -43,8 +45,9 @@ export function callTool(
   const given = (params.arguments ?? {}) as Record<string, unknown>;
   // Header mirrors are checked before the arguments: a mismatch is a refused request (HTTP 400).
   if (typeof given === "object" && given !== null) assertParamHeaders(tool, given, ctx);
-  if (tool.parseInput) return tool.parseInput(given).then((parsed) => runTool(tool, parsed, ctx, report));
-  return runTool(tool, checkArgs(tool, given), ctx, report);
+  const notes = { report, logger };
+  if (tool.parseInput) return tool.parseInput(given).then((parsed) => runTool(tool, parsed, ctx, notes));
+  return runTool(tool, checkArgs(tool, given), ctx, notes);
 }
 
 function checkArgs(tool: ToolRegistration, args: Record<string, unknown>): Parsed {
@@ -57,7 +60,7 @@ function runTool(
   tool: ToolRegistration,
   parsed: Parsed,
   ctx: ServerContext,
-  report: (error: Error) => void,
+  { report, logger }: { readonly report: (error: Error) => void; readonly logger: Logger | undefined },
 ): Answer {
   if (parsed.issue) {
     const message = `Invalid arguments for tool ${tool.name}: ${parsed.issue.message}`;
@@ -71,12 +74,12 @@ function runTool(
   try {
     returned = tool.handler(parsed.value as Record<string, unknown>, ctx);
   } catch (error) {
-    return failedTool(error, ctx.revision);
+    return failedTool(tool, error, ctx.revision, logger);
   }
   if (!isThenable(returned)) return checkedOutput(tool, returned, ctx.revision, report);
   return Promise.resolve(returned).then(
     (result) => checkedOutput(tool, result, ctx.revision, report),
-    (error: unknown) => failedTool(error, ctx.revision),
+    (error: unknown) => failedTool(tool, error, ctx.revision, logger),
   );
 }
 
@@ -84,9 +87,16 @@ function runTool(
  * A handler that threw: a tool error the model sees, except MCP errors, input requests and
  * refused credentials (which the client must see as such: 401/403 with a challenge).
  */
-function failedTool(error: unknown, revision: Revision): JsonObject {
+function failedTool(
+  tool: ToolRegistration,
+  error: unknown,
+  revision: Revision,
+  logger: Logger | undefined,
+): JsonObject {
   if (isInputNeeded(error) || error instanceof McpError || error instanceof AuthenticationError) throw error;
-  return resultFor(revision, errorResult(error instanceof Error ? error.message : String(error)));
+  const message = error instanceof Error ? error.message : String(error);
+  logTo(logger, "warn", { tool: tool.name, err: error }, `tool ${tool.name} threw: ${message}`);
+  return resultFor(revision, errorResult(message));
 }
 
 /** The result, once its structured content matches the tool's output schema (if it declares one). */

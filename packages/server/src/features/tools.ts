@@ -73,6 +73,6 @@ export function toolHandlers(
         "tools",
         tools.list().map((t) => toolFor(ctx.revision, t)),
       ),
-    "tools/call": (params, ctx) => callTool(tools, params, ctx, report, env.authorization),
+    "tools/call": (params, ctx) => callTool(tools, params, ctx, report, env.authorization, env.logger),
   };
 }

@@ -1,5 +1,7 @@
 import { ErrorCode, type JsonObject, McpError, type Params } from "@mcpkit/core";
 import type { ServerContext } from "../context.js";
+import { elicitFunction } from "../elicit.js";
+import type { ElicitParams } from "../types.js";
 import type { ServerRequestHandler } from "../session.js";
 import {
   InvalidCursorError,
@@ -165,7 +167,10 @@ export class ToolTasks {
           await this.setStatus(ctx, task, "working");
         }
       };
-    const elicit = waitingFor(ctx.elicit);
+    const elicit = elicitFunction(
+      waitingFor((p: ElicitParams) => ctx.elicit(p)),
+      undefined,
+    );
     const sample = waitingFor(ctx.sample);
     // The request was answered with the CreateTaskResult: what the handler sends from now on goes
     // through the session, not the finished request, and names the task.

@@ -7,6 +7,7 @@ import {
   truncateEcho,
 } from "@mcpkit/core";
 import type { ServerContext, TaskControl } from "../../context.js";
+import { elicitFunction } from "../../elicit.js";
 import { type AuthorizationOptions, requireScopes } from "../../scopes.js";
 import type { ServerRequestHandler } from "../../session.js";
 import type { ToolDefinition } from "../../types.js";
@@ -141,7 +142,7 @@ function asTask(
     };
   const quiet = () => Promise.resolve();
   const taskOverrides: Partial<Record<PropertyKey, unknown>> = {
-    elicit: ask("elicitation/create"),
+    elicit: elicitFunction(ask("elicitation/create"), undefined),
     sample: ask("sampling/createMessage"),
     listRoots: () => ask("roots/list")({}),
     progress: quiet,
