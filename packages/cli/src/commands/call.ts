@@ -27,7 +27,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const progress = new ProgressView(io);
   const interactive = values["no-input"] !== true && io.inIsTty;
   const asker = interactive ? new Asker(io, () => cancel.abort()) : undefined;
-  const handlers = serverRequestHandlers(io, asker, () => progress.clear());
+  const handlers = serverRequestHandlers(io, asker, () => progress.keep());
   const stopInterrupt = onInterrupt(() => cancel.abort());
   const connected = await connect(connection, io, handlers).catch((error) => {
     stopInterrupt();
@@ -47,6 +47,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       `tool "${name}"`,
     );
     let result: Awaited<ReturnType<typeof client.callTool>>;
+    progress.start(`calling ${name}...`);
     try {
       result = await client.callTool(
         { name, arguments: args },

@@ -11,11 +11,19 @@ const WIDTH = 24;
 
 /**
  * Shows progress on stderr: a bar redrawn in place on a terminal, one line per report otherwise.
- * `clear()` removes the bar before anything else is printed.
+ * `clear()` removes the bar before the result is printed; `keep()` ends its line, leaving it on
+ * screen, before a question is asked.
  */
 export class ProgressView {
   private drawn = false;
   constructor(private readonly io: Io) {}
+
+  /** On a terminal: says what is running until the first report replaces it. */
+  start(label: string): void {
+    if (!this.io.errIsTty) return;
+    this.io.err(`\r\x1b[2K${label} (Ctrl-C cancels)`);
+    this.drawn = true;
+  }
 
   update({ progress, total, message }: ProgressReport): void {
     const note = message ? ` ${message}` : "";
@@ -33,6 +41,12 @@ export class ProgressView {
     }
     this.io.err(`\r\x1b[2K${line}`);
     this.drawn = true;
+  }
+
+  keep(): void {
+    if (!this.drawn) return;
+    this.io.err("\n");
+    this.drawn = false;
   }
 
   clear(): void {
