@@ -1,7 +1,7 @@
 /**
  * mcpkit vs the official MCP TypeScript SDKs (2.x, 1.x) and a raw no-SDK baseline, side by side
  * in one run. `pnpm bench [-- --only a,b] [--quick] [--json FILE]`; workloads: in-process, stdio,
- * http, sessions, cold-import, install-size (the last only when named).
+ * http, sessions, cold-import, install-size and cli-startup (the last two only when named).
  */
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
