@@ -18,6 +18,8 @@ const loaders: Record<CommandName, () => Promise<{ run: Run }>> = {
   complete: () => import("./commands/complete.js"),
   ping: () => import("./commands/ping.js"),
   listen: () => import("./commands/listen.js"),
+  bridge: () => import("./commands/bridge.js"),
+  serve: () => import("./commands/serve.js"),
   completion: () => import("./commands/completion.js"),
 };
 

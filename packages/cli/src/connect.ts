@@ -66,7 +66,7 @@ export async function connect(args: ConnectionArgs, io: Io, extras: ClientExtras
   };
 }
 
-function transportFor(args: ConnectionArgs, stderr: (text: string) => void): Transport {
+export function transportFor(args: ConnectionArgs, stderr: (text: string) => void): Transport {
   const { target } = args;
   if (target.kind === "stdio") {
     return new StdioClientTransport({ command: target.command, args: target.args, stderr });

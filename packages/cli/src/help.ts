@@ -8,6 +8,8 @@ export const COMMANDS = [
   "complete",
   "ping",
   "listen",
+  "bridge",
+  "serve",
   "completion",
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
@@ -35,6 +37,8 @@ Commands:
   complete   ask for argument completions
   ping       check that the server answers
   listen     print the server's notifications until interrupted
+  bridge     serve a remote (HTTP, SSE, WebSocket) server as a local stdio server
+  serve      serve a stdio server over Streamable HTTP on 127.0.0.1
   completion print a shell completion script (bash, zsh, fish)
 
 ${TARGET}
@@ -146,6 +150,40 @@ ${CONNECTION}
 Examples:
   mcpkit listen https://example.com/mcp file:///status.txt
   mcpkit listen --level debug -- node server.js
+`,
+  bridge: `Usage: mcpkit bridge URL [--header 'K: V' ...]
+
+Serves a remote server (Streamable HTTP, HTTP+SSE or WebSocket) as a local stdio server: this
+process's stdin and stdout carry the protocol, every message is passed on unchanged, logs go to
+stderr. For hosts that only speak stdio: give the host "mcpkit bridge URL" as the server command.
+
+  --transport KIND   http (default for http URLs: Streamable HTTP, falling back to HTTP+SSE),
+                     streamable, sse, or ws (default for ws URLs)
+  --header 'K: V'    an HTTP header for every request (repeatable)
+  --verbose, -v      log what the bridge does
+
+Examples:
+  mcpkit bridge https://example.com/mcp
+  {"command": "npx", "args": ["-y", "@mcpkit/cli", "bridge", "https://example.com/mcp"]}
+`,
+  serve: `Usage: mcpkit serve [--port N] [--host H] -- COMMAND [ARGS ...]
+
+Serves a stdio server over Streamable HTTP (session era), at http://127.0.0.1:PORT/mcp by default.
+Each session gets its own server process. The Host and Origin headers are checked: only loopback
+names and origins are allowed unless --allow-host / --allow-origin say otherwise. The URL is the
+first line of stdout; Ctrl-C stops.
+
+  --port N           the port (default: any free one)
+  --host H           the address to listen on (default 127.0.0.1)
+  --path P           the endpoint path (default /mcp)
+  --allow-host NAME  also allow this Host (repeatable; needed with --host 0.0.0.0)
+  --allow-origin O   allow exactly these Origins, e.g. https://app.example.com (repeatable)
+  --max-sessions N   at most N sessions (server processes) at once (default 16)
+  --verbose, -v      show the servers' stderr
+
+Examples:
+  mcpkit serve --port 3000 -- node build/server.js
+  mcpkit serve "python my_server.py"
 `,
   completion: `Usage: mcpkit completion bash|zsh|fish
 

@@ -105,7 +105,17 @@ describe("mcpkit on bad input: one clear line, a non-zero exit, no stack trace",
     const main = await mcpkit(["--help"]);
     expect(main.code).toBe(0);
     expect(main.stdout).toContain("Usage: mcpkit COMMAND [options] TARGET ...");
-    for (const command of ["inspect", "call", "read", "prompt", "complete", "ping", "listen"]) {
+    for (const command of [
+      "inspect",
+      "call",
+      "read",
+      "prompt",
+      "complete",
+      "ping",
+      "listen",
+      "bridge",
+      "serve",
+    ]) {
       const run = await mcpkit([command, "--help", "--", "mcpkit-no-such-command-xyz"]);
       expect(run.code, command).toBe(0);
       expect(run.stdout, command).toMatch(new RegExp(`^Usage: mcpkit ${command} `));

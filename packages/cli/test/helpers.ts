@@ -72,7 +72,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts a server and waits (at most 20 s) until `found` recognises its address in the output.
  */
-function startListening(
+export function startListening(
   args: readonly string[],
   env: Readonly<Record<string, string>>,
   found: (output: string) => string | undefined,
@@ -107,6 +107,15 @@ function startListening(
     child.stdout?.on("data", read);
     child.stderr?.on("data", read);
   });
+}
+
+/** `mcpkit serve ARGS -- node <reference>`: it prints its URL first. */
+export function startServe(args: readonly string[] = []): Promise<Listening> {
+  return startListening(
+    [MCPKIT, "serve", ...args, "--", process.execPath, REFERENCE],
+    {},
+    (out) => /^(http:\/\/\S+)\n/m.exec(out)?.[1],
+  );
 }
 
 /** The reference everything-server on `transport` (http, sse or ws): it prints its URL first. */

@@ -10,6 +10,8 @@ const OWN: Record<string, readonly string[]> = {
   prompt: ["--json", "--out"],
   complete: ["--json", "--context"],
   listen: ["--json", "--level"],
+  bridge: [],
+  serve: ["--port", "--host", "--path", "--allow-host", "--allow-origin", "--max-sessions"],
 };
 const TRANSPORTS = "stdio http streamable sse ws";
 const REVISIONS = "2024-11-05 2025-03-26 2025-06-18 2025-11-25 2026-07-28";
