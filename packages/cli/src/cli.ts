@@ -20,6 +20,7 @@ const loaders: Record<CommandName, () => Promise<{ run: Run }>> = {
   listen: () => import("./commands/listen.js"),
   bridge: () => import("./commands/bridge.js"),
   serve: () => import("./commands/serve.js"),
+  conformance: () => import("./commands/conformance.js"),
   completion: () => import("./commands/completion.js"),
 };
 
@@ -44,6 +45,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.err(`mcpkit: unknown command "${first}" (see mcpkit --help)\n`);
     return 2;
   }
+  // The runner has its own options and help: everything goes to it.
+  if (first === "conformance") return loaders.conformance().then((command) => command.run(rest, io));
   // Help for a command: before its module loads, and before a `--` that starts a server command.
   const dashDash = rest.indexOf("--");
   const own = dashDash === -1 ? rest : rest.slice(0, dashDash);

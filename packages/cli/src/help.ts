@@ -10,6 +10,7 @@ export const COMMANDS = [
   "listen",
   "bridge",
   "serve",
+  "conformance",
   "completion",
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
@@ -39,6 +40,7 @@ Commands:
   listen     print the server's notifications until interrupted
   bridge     serve a remote (HTTP, SSE, WebSocket) server as a local stdio server
   serve      serve a stdio server over Streamable HTTP on 127.0.0.1
+  conformance  run the conformance suite against a server or client (mcpkit conformance --help)
   completion print a shell completion script (bash, zsh, fish)
 
 ${TARGET}
@@ -184,6 +186,15 @@ first line of stdout; Ctrl-C stops.
 Examples:
   mcpkit serve --port 3000 -- node build/server.js
   mcpkit serve "python my_server.py"
+`,
+  conformance: `Usage: mcpkit conformance server|client ... (the conformance runner's own arguments)
+
+Runs the mcpkit conformance suite: the same program as mcpkit-conformance, with its arguments,
+output and exit code. mcpkit conformance --help prints the runner's own help.
+
+Examples:
+  mcpkit conformance server --stdio "python my_server.py"
+  mcpkit conformance server --url http://127.0.0.1:3000/mcp --transport http
 `,
   completion: `Usage: mcpkit completion bash|zsh|fish
 

@@ -11,6 +11,7 @@ const OWN: Record<string, readonly string[]> = {
   complete: ["--json", "--context"],
   listen: ["--json", "--level"],
   bridge: [],
+  conformance: ["server", "client", "--help"],
   serve: ["--port", "--host", "--path", "--allow-host", "--allow-origin", "--max-sessions"],
 };
 const TRANSPORTS = "stdio http streamable sse ws";
