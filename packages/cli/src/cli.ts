@@ -18,6 +18,8 @@ const loaders: Record<CommandName, () => Promise<{ run: Run }>> = {
   complete: () => import("./commands/complete.js"),
   ping: () => import("./commands/ping.js"),
   listen: () => import("./commands/listen.js"),
+  login: () => import("./commands/login.js"),
+  logout: () => import("./commands/logout.js"),
   bridge: () => import("./commands/bridge.js"),
   serve: () => import("./commands/serve.js"),
   conformance: () => import("./commands/conformance.js"),
@@ -64,7 +66,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 }
 
 function report(error: unknown, verbose: boolean, io: Io, command: CommandName): number {
-  if (verbose && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
+  if (verbose) {
+    // The error and its causes, each with its stack (bounded: causes can loop).
+    let current: unknown = error;
+    for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+      io.err(`${depth > 0 ? "caused by: " : ""}${current.stack ?? current.message}\n`);
+      current = current.cause;
+    }
+  }
   const message = error instanceof Error ? error.message : String(error);
   const hint = error instanceof CliError && error.exitCode === 2 ? ` (see mcpkit ${command} --help)` : "";
   io.err(`mcpkit: ${message}${hint}\n`);

@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import { Client, type ClientOptions } from "@mcpkit/client";
-import type { Transport } from "@mcpkit/core";
+import type { ClientAuthProvider, Transport } from "@mcpkit/core";
 import { isRevision, revisions } from "@mcpkit/schema";
 import { HttpClientTransport } from "@mcpkit/transport-http";
 import { StdioClientTransport } from "@mcpkit/transport-stdio";
@@ -38,13 +39,19 @@ class StderrTail {
  * Connects to the target: spawns a stdio server or opens an HTTP or WebSocket transport, then
  * settles the era (or the forced `--revision`). Failures become one-line {@link CliError}s.
  */
-export async function connect(args: ConnectionArgs, io: Io, extras: ClientExtras = {}): Promise<Connected> {
+export async function connect(
+  args: ConnectionArgs,
+  io: Io,
+  extras: ClientExtras = {},
+  auth?: ClientAuthProvider,
+): Promise<Connected> {
   if (args.revision !== undefined && !isRevision(args.revision))
     throw new UsageError(`--revision: unknown revision "${args.revision}" (${revisions.join(", ")})`);
   const stderr = new StderrTail(args.verbose ? io.err : undefined);
+  const authProvider = auth ?? (await storedAuth(args));
   let current: Transport | undefined;
   const make = (): Transport => {
-    current = transportFor(args, stderr.write);
+    current = transportFor(args, stderr.write, authProvider);
     return current;
   };
   const client = new Client({
@@ -66,7 +73,21 @@ export async function connect(args: ConnectionArgs, io: Io, extras: ClientExtras
   };
 }
 
-export function transportFor(args: ConnectionArgs, stderr: (text: string) => void): Transport {
+/** The tokens `mcpkit login` stored for a URL target, as an auth provider (loaded only then). */
+export async function storedAuth(args: ConnectionArgs): Promise<ClientAuthProvider | undefined> {
+  if (args.target.kind !== "url") return undefined;
+  const { tokenFile } = await import("./auth/token-files.js");
+  if (!existsSync(tokenFile(args.target.url))) return undefined;
+  const { storedProvider } = await import("./auth/providers.js");
+  return storedProvider(args.target.url);
+}
+
+/** The transport for a target: stdio, WebSocket, or HTTP (Streamable, HTTP+SSE, or auto). */
+export function transportFor(
+  args: ConnectionArgs,
+  stderr: (text: string) => void,
+  authProvider?: ClientAuthProvider,
+): Transport {
   const { target } = args;
   if (target.kind === "stdio") {
     return new StdioClientTransport({ command: target.command, args: target.args, stderr });
@@ -74,12 +95,19 @@ export function transportFor(args: ConnectionArgs, stderr: (text: string) => voi
   const url = target.url.href;
   const ws = target.url.protocol === "ws:" || target.url.protocol === "wss:";
   if (args.transport === "ws" || (args.transport === undefined && ws)) {
-    return new WebSocketClientTransport(url, { headers: args.headers });
+    return new WebSocketClientTransport(url, {
+      headers: args.headers,
+      ...(authProvider && { authProvider }),
+    });
   }
   if (ws) throw new UsageError(`--transport ${args.transport} needs an http(s) URL`);
   const mode = args.transport === "sse" ? "legacy" : args.transport === "streamable" ? "streamable" : "auto";
   const headers = args.headers;
-  return new HttpClientTransport(url, { mode, headers: () => headers });
+  return new HttpClientTransport(url, {
+    mode,
+    headers: () => headers,
+    ...(authProvider && { authProvider }),
+  });
 }
 
 function transportName(transport: Transport | undefined): string {

@@ -23,6 +23,13 @@ const NETWORK: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed",
 };
 
+/** Errors of @mcpkit/auth that say more than the 401 they end in. */
+const AUTH_FAILURES = new Set([
+  "AuthorizationServerError",
+  "AuthorizationDiscoveryError",
+  "InsufficientScopeError",
+]);
+
 /** One line saying why connecting failed, in the user's terms. */
 export function describeFailure(
   error: unknown,
@@ -31,12 +38,18 @@ export function describeFailure(
 ): string {
   const errors = chain(error);
   const where = args.target.kind === "url" ? args.target.url.href : `"${args.target.command}"`;
+  const fromUs = errors.find((e) => e instanceof Error && e.name === "CliError");
+  if (fromUs instanceof Error) return fromUs.message;
   for (const e of errors) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && code in NETWORK) return `could not connect to ${where}: ${NETWORK[code]}`;
   }
+  const auth = errors.find((e) => e instanceof Error && AUTH_FAILURES.has(e.name));
+  if (auth instanceof Error) return `authorization failed: ${auth.message}`;
   for (const e of errors) {
     const status = (e as { status?: unknown }).status;
+    if (status === 401 && args.target.kind === "url" && e instanceof Error)
+      return `${where} needs authorization: run mcpkit login ${where}`;
     if (typeof status === "number" && e instanceof Error && e.name.includes("Status"))
       return `could not connect to ${where}: the server answered HTTP ${status}`;
   }

@@ -8,6 +8,8 @@ export const COMMANDS = [
   "complete",
   "ping",
   "listen",
+  "login",
+  "logout",
   "bridge",
   "serve",
   "conformance",
@@ -38,6 +40,8 @@ Commands:
   complete   ask for argument completions
   ping       check that the server answers
   listen     print the server's notifications until interrupted
+  login      authorize with a server (OAuth, in the browser) and keep the tokens
+  logout     forget a server's tokens
   bridge     serve a remote (HTTP, SSE, WebSocket) server as a local stdio server
   serve      serve a stdio server over Streamable HTTP on 127.0.0.1
   conformance  run the conformance suite against a server or client (mcpkit conformance --help)
@@ -153,11 +157,32 @@ Examples:
   mcpkit listen https://example.com/mcp file:///status.txt
   mcpkit listen --level debug -- node server.js
 `,
+  login: `Usage: mcpkit login URL
+
+Authorizes with the server's authorization server: OAuth 2.1 with PKCE in the browser, which is
+sent back to a listener on 127.0.0.1. The tokens are kept per server in the config directory
+($MCPKIT_CONFIG_DIR, else $XDG_CONFIG_HOME/mcpkit, else ~/.config/mcpkit; files of mode 0600) and
+every other command uses them (refreshing them when they expire). $BROWSER, when set, is the
+command that opens the page.
+
+Examples:
+  mcpkit login https://example.com/mcp
+  mcpkit call https://example.com/mcp search query=mcp
+`,
+  logout: `Usage: mcpkit logout URL | --all
+
+Forgets the tokens kept for a server (or for every server).
+
+Examples:
+  mcpkit logout https://example.com/mcp
+  mcpkit logout --all
+`,
   bridge: `Usage: mcpkit bridge URL [--header 'K: V' ...]
 
 Serves a remote server (Streamable HTTP, HTTP+SSE or WebSocket) as a local stdio server: this
 process's stdin and stdout carry the protocol, every message is passed on unchanged, logs go to
 stderr. For hosts that only speak stdio: give the host "mcpkit bridge URL" as the server command.
+Tokens kept by mcpkit login URL are used.
 
   --transport KIND   http (default for http URLs: Streamable HTTP, falling back to HTTP+SSE),
                      streamable, sse, or ws (default for ws URLs)

@@ -30,12 +30,12 @@ export interface Run {
 /** Runs `mcpkit ARGS` to completion (killed after `timeoutMs`, which fails the run). */
 export function mcpkit(
   args: readonly string[],
-  options: { cwd?: string; timeoutMs?: number } = {},
+  options: { cwd?: string; timeoutMs?: number; env?: Readonly<Record<string, string>> } = {},
 ): Promise<Run> {
   const child = spawn(process.execPath, [MCPKIT, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     cwd: options.cwd,
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
   });
   let stdout = "";
   let stderr = "";
@@ -119,9 +119,12 @@ export function startServe(args: readonly string[] = []): Promise<Listening> {
 }
 
 /** The reference everything-server on `transport` (http, sse or ws): it prints its URL first. */
-export function startReference(transport: "http" | "sse" | "ws"): Promise<Listening> {
+export function startReference(
+  transport: "http" | "sse" | "ws",
+  extra: readonly string[] = [],
+): Promise<Listening> {
   return startListening(
-    [REFERENCE, "--transport", transport],
+    [REFERENCE, "--transport", transport, ...extra],
     {},
     (out) => /^((?:https?|wss?):\/\/\S+)\n/m.exec(out)?.[1],
   );

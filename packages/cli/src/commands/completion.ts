@@ -11,6 +11,8 @@ const OWN: Record<string, readonly string[]> = {
   complete: ["--json", "--context"],
   listen: ["--json", "--level"],
   bridge: [],
+  login: [],
+  logout: ["--all"],
   conformance: ["server", "client", "--help"],
   serve: ["--port", "--host", "--path", "--allow-host", "--allow-origin", "--max-sessions"],
 };
