@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Listening, MCPKIT, REFERENCE, startReference } from "./helpers.js";
+import { EVERYTHING, type Listening, MCPKIT, REFERENCE, startReference } from "./helpers.js";
 import { Terminal } from "./terminal.js";
 
 const q = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
@@ -39,6 +39,37 @@ describe("mcpkit in a terminal (tmux)", () => {
     cleanups.push(() => server.stop());
     const t = open(cli("call", server.url, "test_long_operation", "durationMs=30000"));
     await t.waitFor(/calling test_long_operation\.\.\. \(Ctrl-C cancels\)/);
+    t.type("C-c", false);
+    const done = await t.waitFor(/\[exit \d+\]/);
+    expect(done).toMatch(/^mcpkit: cancelled\n\[exit 130\]/m);
+  });
+
+  it("server-everything: a sampling request answered by typing the model's reply", async () => {
+    const t = open(
+      cli("call", `${process.execPath} ${EVERYTHING} stdio`, "trigger-sampling-request", "prompt=Say hi"),
+    );
+    const asked = await t.waitFor(/Reply as the model: $/m);
+    expect(asked).toContain("The server asks for a model's reply (sampling). The conversation:\n");
+    expect(asked).toMatch(/^ {2}user: .*Say hi/m);
+    t.type("Hello from a person");
+    t.type("Enter", false);
+    const done = await t.waitFor(/\[exit \d+\]/);
+    expect(done).toContain("Hello from a person");
+    expect(done).toContain("[exit 0]");
+  });
+
+  it("server-everything: the progress bar of a long operation, then Ctrl-C", async () => {
+    const t = open(
+      cli(
+        "call",
+        `${process.execPath} ${EVERYTHING} stdio`,
+        "trigger-long-running-operation",
+        "duration=60",
+        "steps=60",
+      ),
+    );
+    const running = await t.waitFor(/\[#+-+\] \d+%/);
+    expect(running).toMatch(/^\[#+-+\] \d+%$/m);
     t.type("C-c", false);
     const done = await t.waitFor(/\[exit \d+\]/);
     expect(done).toMatch(/^mcpkit: cancelled\n\[exit 130\]/m);
