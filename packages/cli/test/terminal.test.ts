@@ -74,4 +74,14 @@ describe("mcpkit in a terminal (tmux)", () => {
     const done = await t.waitFor(/\[exit \d+\]/);
     expect(done).toMatch(/^mcpkit: cancelled\n\[exit 130\]/m);
   });
+
+  it("Ctrl-C while a question is asked cancels the call", async () => {
+    const t = open(
+      cli("call", `${process.execPath} ${REFERENCE}`, "test_elicitation", "message=Who are you?"),
+    );
+    await t.waitFor(/Answer\? \[Y\]es, \[n\]o \(decline\), \[c\]ancel: $/m);
+    t.type("C-c", false);
+    const done = await t.waitFor(/\[exit \d+\]/);
+    expect(done).toMatch(/^mcpkit: cancelled\n\[exit 130\]/m);
+  });
 });
