@@ -1,4 +1,5 @@
 // Runs workloads by name and collects their results; used by the CLI and the smoke test.
+import * as cliStartup from "./workloads/cli-startup.mjs";
 import * as coldImport from "./workloads/cold-import.mjs";
 import * as fleet from "./workloads/fleet.mjs";
 import * as http from "./workloads/http.mjs";
@@ -8,8 +9,11 @@ import * as sessions from "./workloads/sessions.mjs";
 import * as stdio from "./workloads/stdio.mjs";
 import { settingsFor } from "./settings.mjs";
 
-export const workloads = [inProcess, stdio, http, sessions, coldImport, installSize, fleet];
-/** What runs without --only: all but install-size (slow, needs the network) and fleet (needs redis-server). */
+export const workloads = [inProcess, stdio, http, sessions, coldImport, installSize, cliStartup, fleet];
+/**
+ * What runs without --only: all but install-size (slow, needs the network), cli-startup (its own
+ * budget, not a comparison) and fleet (needs redis-server).
+ */
 export const defaultWorkloads = ["in-process", "stdio", "http", "sessions", "cold-import"];
 
 export async function runWorkloads(names, settings) {

@@ -14,6 +14,7 @@ const tracked = new Set(execFileSync("git", ["ls-files"], { cwd: root, encoding:
 describe("package bins", () => {
   it("point at committed, executable files, so `pnpm install` can link them before any build", () => {
     expect(bins.map((b) => b.command).sort()).toEqual([
+      "mcpkit",
       "mcpkit-conformance",
       "mcpkit-conformance-client",
       "mcpkit-everything-server",
