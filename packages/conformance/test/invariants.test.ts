@@ -226,3 +226,53 @@ describe("notification invariants", () => {
     ]);
   });
 });
+
+describe("feature invariants", () => {
+  it("initialize results carry their fields; answers only for declared capabilities", () => {
+    expect(check([INIT], [ok(0, { protocolVersion: "2025-11-25", capabilities: {} })])).toEqual([
+      "lifecycle.init.response-fields: an initialize result without protocolVersion, capabilities and serverInfo",
+    ]);
+    expect(check([INIT, req(1, "prompts/list")], [caps({ tools: {} }), ok(1, { prompts: [] })])).toEqual([
+      "prompts.capability: prompts/list answered by a server that did not declare prompts",
+    ]);
+  });
+
+  it("2026-07-28 input_required results", () => {
+    const meta = { "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
+    const sent = [req(1, "tools/list", { _meta: meta }), req(2, "tools/call", { name: "t", _meta: meta })];
+    const inputRequired = (inputRequests: { [key: string]: Json }) => ({
+      resultType: "input_required",
+      inputRequests,
+    });
+    expect(
+      check(
+        sent,
+        [
+          ok(1, {
+            ...inputRequired({ a: { method: "elicitation/create" } }),
+            ttlMs: 0,
+            cacheScope: "private",
+          }),
+          ok(2, inputRequired({ b: { method: "sampling/createMessage" }, c: { method: "tools/list" } })),
+        ],
+        "2026-07-28",
+      ),
+    ).toEqual([
+      "mrtr.server.declared-kinds-only: inputRequests.b asks for sampling, which the request did not declare",
+      'mrtr.server.request-kinds: inputRequests.c is "tools/list"',
+      "mrtr.server.supported-methods-only: tools/list answered with input_required",
+      // tools/list may not ask for input, so its result is judged as a list, and has none.
+      "tools.list.result: tools/list result without a tools array",
+    ]);
+  });
+
+  it("sampling with tools and URL elicitation only when the client declared them", () => {
+    const sampling = req("s", "sampling/createMessage", { messages: [], maxTokens: 1, tools: [] });
+    const url = req("e", "elicitation/create", { mode: "url", url: "https://example.com", message: "m" });
+    const clientCapabilities = { sampling: {}, elicitation: {} };
+    expect(check([], [sampling, url], "2025-11-25", { clientCapabilities })).toEqual([
+      "elicitation.server-respect-modes: a URL elicitation to a client without elicitation.url",
+      "sampling.tools.gated: a sampling request with tools to a client without sampling.tools",
+    ]);
+  });
+});

@@ -103,14 +103,23 @@ export function serverRequestRules(message: JsonObject, state: RunState): Breach
       },
     ];
   const needs = NEEDS[method];
-  if (needs !== undefined && !isObject(state.clientCapabilities[needs]))
-    return [
-      {
-        requirement: capabilityRule(state),
-        detail: `${method} to a client that did not declare ${needs}`,
-        message,
-      },
-    ];
+  const declared = needs === undefined ? undefined : state.clientCapabilities[needs];
+  const breach = (requirement: string, detail: string): Breach[] => [{ requirement, detail, message }];
+  if (needs !== undefined && !isObject(declared))
+    return breach(capabilityRule(state), `${method} to a client that did not declare ${needs}`);
+  const params = isObject(message.params) ? message.params : {};
+  const tools = params.tools !== undefined || params.toolChoice !== undefined;
+  if (method === "sampling/createMessage" && tools && (!isObject(declared) || !isObject(declared.tools)))
+    return breach("sampling.tools.gated", "a sampling request with tools to a client without sampling.tools");
+  if (
+    method === "elicitation/create" &&
+    params.mode === "url" &&
+    (!isObject(declared) || !isObject(declared.url))
+  )
+    return breach(
+      "elicitation.server-respect-modes",
+      "a URL elicitation to a client without elicitation.url",
+    );
   return [];
 }
 

@@ -1,4 +1,5 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
+import { featureRules } from "./capability-rules.js";
 import { contentProblem } from "./content-rules.js";
 import { compileSchema, firstError } from "./schemas.js";
 import type { RunState, SentRequest } from "./state.js";
@@ -36,7 +37,10 @@ function schemaProblem(
   strict: boolean,
 ): void {
   if (!isObject(schema)) {
-    push("tools.list.result", `${what} is not an object`);
+    push(
+      strict && what.startsWith("the inputSchema") ? "tools.input-schema.object" : "tools.list.result",
+      `${what} is not an object`,
+    );
     return;
   }
   if (schema.type !== "object")
@@ -218,6 +222,7 @@ export function resultRules(message: JsonObject, request: SentRequest, state: Ru
     state.shared.capabilities = result.capabilities;
   }
   CHECKS[request.method]?.(result, request, state, push);
+  featureRules(result, request, state, push);
   if (request.method in LISTS) cursorRule(result, request, push);
   if (state.revision >= "2026-07-28") modernRules(result, request, push);
   return out;

@@ -209,6 +209,7 @@ async function probeEras(
   plan: readonly { loaded: LoadedTranscript; revision: Revision }[],
   stepTimeoutMs: number,
   runTimeoutMs: number,
+  layer?: InvariantLayer,
 ): Promise<Opening> {
   // Without a token, a server that does authorization rightly refuses the opening exchange.
   if (options.auth && options.auth.token === undefined) return { failures: [], blocked: new Map() };
@@ -239,6 +240,7 @@ async function probeEras(
         stepTimeoutMs,
         runTimeoutMs,
         vars: authVars(options.auth),
+        ...(layer ? { observer: layer.observer(PROBE_ID, revision, {}) } : {}),
       }),
     );
   }
@@ -281,14 +283,6 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const runTimeoutMs = options.runTimeoutMs ?? 30_000;
   const results: RunResult[] = [];
   const plan = planRuns(options);
-  const opening =
-    options.mode === "server"
-      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs)
-      : { failures: [], blocked: new Map<Era, string>() };
-  for (const failure of opening.failures) {
-    results.push(failure);
-    options.onResult?.(failure);
-  }
   const layer =
     options.mode === "server" && options.invariants !== false
       ? new InvariantLayer({
@@ -297,6 +291,14 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           ids: options.filters?.ids,
         })
       : undefined;
+  const opening =
+    options.mode === "server"
+      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs, layer)
+      : { failures: [], blocked: new Map<Era, string>() };
+  for (const failure of opening.failures) {
+    results.push(failure);
+    options.onResult?.(failure);
+  }
   for (const { loaded, revision } of plan) {
     const t = loaded.transcript;
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
