@@ -141,7 +141,8 @@ describe("--auth-token on the other transports", () => {
       "ws-token",
     ]);
     expect(result.last).toBe("conformance: 1 passed, 0 failed");
-    // The opening-exchange probe and the run each open a WebSocket, both with the token.
-    expect(seen).toEqual(["Bearer ws-token", "Bearer ws-token"]);
+    // The opening-exchange probe, the run and the invariants' observe pass each open a WebSocket,
+    // all with the token.
+    expect(seen).toEqual(["Bearer ws-token", "Bearer ws-token", "Bearer ws-token"]);
   });
 });

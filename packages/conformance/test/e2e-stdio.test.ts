@@ -41,7 +41,11 @@ describe("server mode over stdio against a scripted fake server", () => {
         '   received: {"jsonrpc":"2.0","id":7,"result":{"pong":true}}',
       ].join("\n"),
     );
-    expect(run.last).toBe("conformance: 0 passed, 1 failed");
+    // The invariant layer sees the same answer on its own: a ping result must be empty.
+    expect(run.stdout).toContain(
+      "   reason: a ping answered with a non-empty result (first seen in example/ping@2025-06-18, step 2)\n",
+    );
+    expect(run.last).toBe("conformance: 0 passed, 2 failed");
   });
 
   it("turns a hanging server into a bounded failure with a reason", async () => {
@@ -237,7 +241,10 @@ describe("server mode over stdio against a scripted fake server", () => {
   it("honours an expected-failures file, and flags stale entries", async () => {
     const dir = out();
     const expected = join(dir, "expected.yaml");
-    writeFileSync(expected, "# known\nserver:\n  - example/ping@2025-06-18   # wrong ping\nclient: []\n");
+    writeFileSync(
+      expected,
+      "# known\nserver:\n  - example/ping@2025-06-18   # wrong ping\n  - invariant/ping.respond@2025-06-18\nclient: []\n",
+    );
     const args = ["--transcripts", fixtures, "--id", "example/ping", "--revision", "2025-06-18"];
     const known = await runCli([
       "server",
@@ -248,8 +255,10 @@ describe("server mode over stdio against a scripted fake server", () => {
       expected,
     ]);
     expect(known.code).toBe(0);
-    expect(known.stdout).toContain("xfail  example/ping 2025-06-18  ping is answered with an empty result");
-    expect(known.stdout).toContain("\nexpected failures: 1\nconformance: 0 passed, 0 failed\n");
+    expect(known.stdout).toContain(
+      "xfail  example/ping           2025-06-18  ping is answered with an empty result",
+    );
+    expect(known.stdout).toContain("\nexpected failures: 2\nconformance: 0 passed, 0 failed\n");
     expect(known.last).toBe("conformance: 0 passed, 0 failed");
 
     const stale = await runCli([
@@ -316,7 +325,9 @@ describe("server mode over stdio against a scripted fake server", () => {
       "   example/ping@2025-06-18: skip list (example/p*@2025-06-18): the server has no ping fixture",
     );
     expect(run.stdout).toContain("1) example/ping@2025-11-25 (stdio)");
-    expect(run.last).toBe("conformance: 0 passed, 1 failed, 1 skipped");
+    // The run that did go ahead also shows the non-empty ping result to the invariants.
+    expect(run.stdout).toContain("2) invariant/ping.respond@2025-11-25 (stdio)");
+    expect(run.last).toBe("conformance: 0 passed, 2 failed, 1 skipped");
   });
 
   it("exits 2 with a clear message on a transcript error or a bad command line", async () => {

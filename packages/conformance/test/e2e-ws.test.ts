@@ -39,10 +39,20 @@ async function startFakeWsServer() {
             serverInfo: { name: "ws", version: "1" },
           });
         } else if (method === "server/discover") {
-          reply({ supportedVersions: ["2026-07-28"], capabilities: {} });
-        } else if (method === "tools/list")
-          reply({ tools: [{ name: "test_simple_text", inputSchema: { type: "object" } }] });
-        else if (method === "ping") reply({});
+          reply({
+            resultType: "complete",
+            supportedVersions: ["2026-07-28"],
+            capabilities: {},
+            ttlMs: 0,
+            cacheScope: "private",
+          });
+        } else if (method === "tools/list") {
+          const tools = [{ name: "test_simple_text", inputSchema: { type: "object" } }];
+          // 2026-07-28 requests carry the _meta envelope; their lists carry resultType and cache hints.
+          reply(
+            params?._meta ? { resultType: "complete", tools, ttlMs: 0, cacheScope: "private" } : { tools },
+          );
+        } else if (method === "ping") reply({});
         else
           ws.send(
             JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } }),

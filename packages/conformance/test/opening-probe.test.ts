@@ -100,7 +100,11 @@ describe("the opening-exchange probe over stdio", () => {
       `   reason: ${STATELESS_SENT} no matching message within 300 ms; closest message: $: expected an object, got "this is not JSON-RPC"; ${STATELESS_REQUIRES}`,
     );
     expectAllNotRun(run.stdout);
-    expect(run.last).toBe("conformance: 0 passed, 2 failed, 13 skipped");
+    // The invariants watch the opening exchange too: text on stdout breaks a stdio rule, once per revision.
+    expect(run.stdout).toContain(
+      "   reason: a line on stdout that is not JSON (first seen in opening-exchange@2025-11-25, setup 2)\n",
+    );
+    expect(run.last).toBe("conformance: 0 passed, 4 failed, 13 skipped");
     expect(starts.count()).toBe(2);
   });
 
@@ -139,8 +143,8 @@ describe("the opening-exchange probe over stdio", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
     expect(run.last).toBe("conformance: 13 passed, 0 failed");
-    // Two probes, then the 13 runs.
-    expect(starts.count()).toBe(15);
+    // Two probes, the 13 runs, then the invariants' observe pass once per era.
+    expect(starts.count()).toBe(17);
   });
 
   it("reports a session-only server's 2026-07-28 runs as not applicable, not as failures", async () => {
@@ -161,7 +165,8 @@ describe("the opening-exchange probe over stdio", () => {
       "   example/tools-list@2026-07-28: not applicable: the server does not serve 2026-07-28\n",
     );
     expect(run.last).toBe("conformance: 11 passed, 0 failed, 2 skipped");
-    expect(starts.count()).toBe(13);
+    // Two probes, 11 runs, one observe pass (the session era only).
+    expect(starts.count()).toBe(14);
   });
 
   it("reports a 2026-07-28-only server that refuses initialize as not serving the session era", async () => {
@@ -179,7 +184,8 @@ describe("the opening-exchange probe over stdio", () => {
       "   example/ping@2024-11-05: not applicable: the server does not serve the session era (initialize)\n",
     );
     expect(run.last).toBe("conformance: 2 passed, 0 failed, 11 skipped");
-    expect(starts.count()).toBe(4);
+    // Two probes, 2 runs, one observe pass (2026-07-28 only).
+    expect(starts.count()).toBe(5);
   });
 
   it("fails a server whose initialize hangs even though server/discover works", async () => {
@@ -199,7 +205,8 @@ describe("the opening-exchange probe over stdio", () => {
     );
     expect(run.stdout).toContain("   example/ping@2024-11-05: not run: the opening exchange failed\n");
     expect(run.last).toBe("conformance: 2 passed, 1 failed, 11 skipped");
-    expect(starts.count()).toBe(4);
+    // Two probes, 2 runs, one observe pass (2026-07-28 only).
+    expect(starts.count()).toBe(5);
   });
 
   it("fails a session-only server when --revision asks for 2026-07-28", async () => {
@@ -254,7 +261,8 @@ describe("the opening-exchange probe over Streamable HTTP", () => {
       // The probe's server/discover was refused, and no stateless run was attempted after it.
       const discover = fake.log.requests.filter((r) => r.body.includes('"server/discover"'));
       expect(discover.length).toBe(1);
-      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(4);
+      // Four runs, and the invariants' observe pass at 2025-11-25.
+      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(5);
     } finally {
       await fake.close();
     }

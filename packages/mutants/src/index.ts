@@ -10,4 +10,5 @@
  */
 export type { ClientMutant, Line, ServerMutant, TranscriptSubset } from "./mutant.js";
 export { serverMutants } from "./server-mutants/index.js";
+export { invariantMutants } from "./invariant-mutants/index.js";
 export { clientMutants } from "./client-mutants/index.js";

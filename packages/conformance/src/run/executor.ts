@@ -5,6 +5,8 @@ import type { ConnectStep, HttpExpect, HttpStep, SendStep, Step, Transcript } fr
 import { applyMasks, formatMismatch, match } from "../match/matcher.js";
 import { UnknownVariableError, lookupPath, substitute } from "../match/substitute.js";
 import type { HttpResponseInfo, Wire } from "../wire/wire.js";
+import type { RunObserver } from "../invariants/observer.js";
+import { tapWire } from "../invariants/wire-tap.js";
 import { type InboxContext, expectMessage, expectNothing } from "./inbox-steps.js";
 import { handshakeSteps } from "./prelude.js";
 import { expectNoRequest, expectRequest } from "./request-steps.js";
@@ -28,6 +30,8 @@ export interface RunInput {
   runTimeoutMs: number;
   /** Variables the runner's options provide (e.g. `authToken`), bound before the transcript's `vars`. */
   vars?: Record<string, Json>;
+  /** The invariant layer's view of this run: it sees every message sent and received. */
+  observer?: RunObserver;
 }
 
 /** The outcome of executing one run. */
@@ -49,7 +53,9 @@ interface Labelled {
  * const outcome = await executeRun({ transcript, revision: "2025-06-18", transport: "stdio", wire, stepTimeoutMs: 5000, runTimeoutMs: 30000 });
  */
 export async function executeRun(input: RunInput): Promise<RunOutcome> {
-  const runner = new Executor(input);
+  const runner = new Executor(
+    input.observer ? { ...input, wire: tapWire(input.wire, input.observer) } : input,
+  );
   try {
     return await runner.run();
   } finally {
@@ -130,6 +136,7 @@ class Executor {
         if (skip !== undefined) return { status: "skipped", reason: skip };
       }
       if (!this.applies(item.step)) continue;
+      if (this.input.observer) this.input.observer.step = item.label;
       if (this.outOfTime || Date.now() >= this.deadline) {
         return this.fail(
           { step: item.label, action: describe(item.step), reason: this.runTimedOut() },

@@ -19,6 +19,9 @@ export class Inbox extends Arrivals<InboxItem> {
     super();
   }
 
+  /** Sees every received item, before the `ignored` filter (the invariant layer's hook). */
+  onArrival: ((item: InboxItem) => void) | undefined;
+
   /** Adds a received text (parsed when it is JSON). */
   push(text: string, extra: Omit<InboxItem, "seq" | "text" | "message"> = {}): void {
     const item: InboxItem = { seq: this.nextSeq(), text, ...extra };
@@ -27,6 +30,7 @@ export class Inbox extends Arrivals<InboxItem> {
     } catch {
       // Not JSON: kept as raw text, matched only by `raw` patterns.
     }
+    this.onArrival?.(item);
     if (this.ignored(item)) return;
     this.add(item);
   }

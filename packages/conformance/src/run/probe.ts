@@ -2,6 +2,7 @@ import { type Json, isObject } from "../model/json.js";
 import type { Failure } from "../model/result.js";
 import { type Era, type Revision, type TransportName, eraOf } from "../model/revisions.js";
 import type { Transcript } from "../model/transcript.js";
+import type { RunObserver } from "../invariants/observer.js";
 import type { Wire } from "../wire/wire.js";
 import { executeRun } from "./executor.js";
 
@@ -39,6 +40,8 @@ export interface ProbeInput {
   runTimeoutMs: number;
   /** Variables from the runner's options (e.g. `authToken`). */
   vars?: Record<string, Json>;
+  /** The invariant layer's view of the probe: the opening exchange is traffic like any other. */
+  observer?: RunObserver;
 }
 
 /** What probing one era found. */
@@ -86,6 +89,7 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
     stepTimeoutMs,
     runTimeoutMs,
     vars: vars ?? {},
+    ...(input.observer ? { observer: input.observer } : {}),
   });
   if (outcome.status !== "failed") return { ok: true };
   const failure = outcome.failure;

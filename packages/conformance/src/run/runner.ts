@@ -21,6 +21,7 @@ import { LegacySseClientWire } from "../wire/legacy-sse-client.js";
 import { StdioServerWire } from "../wire/stdio-server.js";
 import type { Wire } from "../wire/wire.js";
 import { WsClientWire } from "../wire/ws-client.js";
+import { InvariantLayer } from "../invariants/invocation.js";
 import { executeRun } from "./executor.js";
 import { Inbox, type InboxItem } from "./inbox.js";
 import { NOT_RUN, PROBE_ID, type ProbeResult, probeOpening } from "./probe.js";
@@ -56,6 +57,11 @@ export interface RunOptions {
    * out, like transcripts of another transport). Server mode: the tokens to use (§9.1).
    */
   auth?: RunnerAuth;
+  /**
+   * Server mode: check the rules that hold on all traffic on every message of every run, and run
+   * the observe pass (default true). Violations are reported as `invariant/REQUIREMENT@REVISION`.
+   */
+  invariants?: boolean;
   /** Called after each run, in order (for progress output). */
   onResult?: (result: RunResult) => void;
 }
@@ -203,6 +209,7 @@ async function probeEras(
   plan: readonly { loaded: LoadedTranscript; revision: Revision }[],
   stepTimeoutMs: number,
   runTimeoutMs: number,
+  layer?: InvariantLayer,
 ): Promise<Opening> {
   // Without a token, a server that does authorization rightly refuses the opening exchange.
   if (options.auth && options.auth.token === undefined) return { failures: [], blocked: new Map() };
@@ -233,6 +240,7 @@ async function probeEras(
         stepTimeoutMs,
         runTimeoutMs,
         vars: authVars(options.auth),
+        ...(layer ? { observer: layer.observer(PROBE_ID, revision, {}) } : {}),
       }),
     );
   }
@@ -275,9 +283,17 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const runTimeoutMs = options.runTimeoutMs ?? 30_000;
   const results: RunResult[] = [];
   const plan = planRuns(options);
+  const layer =
+    options.mode === "server" && options.invariants !== false
+      ? new InvariantLayer({
+          requirements: options.requirements,
+          transport: options.transport,
+          ids: options.filters?.ids,
+        })
+      : undefined;
   const opening =
     options.mode === "server"
-      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs)
+      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs, layer)
       : { failures: [], blocked: new Map<Era, string>() };
   for (const failure of opening.failures) {
     results.push(failure);
@@ -308,6 +324,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
               stepTimeoutMs,
               runTimeoutMs,
               vars: authVars(options.auth),
+              ...(layer ? { observer: layer.observer(t.id, revision, t.clientCapabilities) } : {}),
             });
     const result: RunResult = {
       key: `${t.id}@${revision}`,
@@ -322,6 +339,21 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     };
     if (outcome.status === "failed") result.failure = outcome.failure;
     if (outcome.status === "skipped") result.skipReason = outcome.reason;
+    applyExpectedFailures([result], options.expectedFailures ?? []);
+    results.push(result);
+    options.onResult?.(result);
+  }
+  const checked = layer
+    ? await layer.finish(
+        plan
+          .filter((p) => unmetNeeds(p.loaded.transcript, options.auth) === undefined)
+          .map((p) => p.revision),
+        opening.blocked,
+        (t, revision, inbox) => createWire(options, t, revision, inbox, stepTimeoutMs),
+        { stepTimeoutMs, runTimeoutMs },
+      )
+    : [];
+  for (const result of checked) {
     applyExpectedFailures([result], options.expectedFailures ?? []);
     results.push(result);
     options.onResult?.(result);

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingMessage, type Server, createServer } from "node:http";
 
+/** What a 2026-07-28 list result carries besides its items. */
+const MODERN_LIST = { resultType: "complete", ttlMs: 0, cacheScope: "private" };
+
 /** What the fake Streamable HTTP server saw, for assertions. */
 export interface FakeHttpLog {
   requests: { method: string; headers: Record<string, string | string[] | undefined>; body: string }[];
@@ -61,7 +64,7 @@ export async function startFakeHttpServer(mode: "good" | "hang" | "session-only"
           id,
           result: {
             protocolVersion: params?.protocolVersion,
-            capabilities: { tools: {} },
+            capabilities: { tools: {}, logging: {} },
             serverInfo: { name: "fake-http", version: "1.0.0" },
           },
         },
@@ -94,7 +97,7 @@ export async function startFakeHttpServer(mode: "good" | "hang" | "session-only"
           result: {
             resultType: "complete",
             supportedVersions: ["2026-07-28"],
-            capabilities: { tools: {} },
+            capabilities: { tools: {}, logging: {} },
             ttlMs: 0,
             cacheScope: "private",
           },
@@ -111,7 +114,7 @@ export async function startFakeHttpServer(mode: "good" | "hang" | "session-only"
           `event: message\nid: ev-2\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } })}\n\n`,
         );
         res.write(
-          `id: ev-3\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "test_simple_text", inputSchema: { type: "object" } }] } })}\n\n`,
+          `id: ev-3\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "test_simple_text", inputSchema: { type: "object" } }], ...(stateless ? MODERN_LIST : {}) } })}\n\n`,
         );
         res.end();
         return;

@@ -70,7 +70,7 @@ export async function startProtectedServer(bug: ProtectedServerBug = "none") {
     const message = JSON.parse(text) as {
       id?: number;
       method?: string;
-      params?: { protocolVersion?: string };
+      params?: { protocolVersion?: string; _meta?: object };
     };
     if (message.id === undefined) {
       res.writeHead(202).end();
@@ -90,7 +90,9 @@ export async function startProtectedServer(bug: ProtectedServerBug = "none") {
               cacheScope: "private",
             }
           : message.method === "tools/list"
-            ? { tools: [] }
+            ? message.params?._meta
+              ? { resultType: "complete", tools: [], ttlMs: 0, cacheScope: "private" }
+              : { tools: [] }
             : undefined;
     if (result === undefined)
       json(200, { jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "no" } });

@@ -41,7 +41,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         id,
         result: {
           protocolVersion: params.protocolVersion,
-          capabilities: { tools: {} },
+          capabilities: mode === "noisy" ? { tools: {}, logging: {} } : { tools: {} },
           serverInfo: { name: "fake", version: mode === "random-info" ? String(Math.random()) : "1.0.0" },
         },
       });
@@ -57,7 +57,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         result: {
           resultType: "complete",
           supportedVersions: ["2026-07-28"],
-          capabilities: { tools: {} },
+          capabilities: mode === "noisy" ? { tools: {}, logging: {} } : { tools: {} },
           ttlMs: 0,
           cacheScope: "private",
         },
@@ -78,7 +78,14 @@ createInterface({ input: process.stdin }).on("line", (line) => {
           method: "notifications/message",
           params: { level: "info", data: "listing" },
         });
-      write({ jsonrpc: "2.0", id, result: { tools } });
+      // 2026-07-28 (a request with the _meta envelope): lists carry resultType and cache hints.
+      write({
+        jsonrpc: "2.0",
+        id,
+        result: params?._meta
+          ? { resultType: "complete", tools, ttlMs: 0, cacheScope: "private" }
+          : { tools },
+      });
       return;
     case "tools/call":
       write({ jsonrpc: "2.0", id, error: { code: -32602, message: `Unknown tool: ${params?.name}` } });

@@ -1,4 +1,5 @@
 import type { ServerMutant } from "../mutant.js";
+import { invariantMutants } from "../invariant-mutants/index.js";
 import { completionNotServed } from "./completion-not-served.js";
 import { manglesUtf8 } from "./mangles-utf8.js";
 import { notifiesBeforeInitialized } from "./notifies-before-initialized.js";
@@ -146,4 +147,5 @@ export const serverMutants: readonly ServerMutant[] = [
   taskCancelKeepsStatus,
   taskGetWithoutTtl,
   taskRequiredRunsPlainly,
+  ...invariantMutants,
 ];

@@ -1,0 +1,81 @@
+import { type JsonObject, isObject } from "../model/json.js";
+import type { RunState, SentRequest } from "./state.js";
+
+type Push = (requirement: string, detail: string) => void;
+
+/** The server capability a successful answer to a method shows the server offers. */
+const OFFERED: [prefix: string, capability: string, requirement: string][] = [
+  ["tools/", "tools", "tools.capability"],
+  ["prompts/", "prompts", "prompts.capability"],
+  ["resources/", "resources", "resources.capability"],
+  ["completion/complete", "completions", "completion.capability"],
+  ["logging/setLevel", "logging", "logging.capability"],
+];
+const INPUT_METHODS = new Set(["tools/call", "prompts/get", "resources/read"]);
+/** The client capability each kind of input request needs. */
+const INPUT_KINDS: Record<string, string> = {
+  "elicitation/create": "elicitation",
+  "sampling/createMessage": "sampling",
+  "roots/list": "roots",
+};
+const META = "io.modelcontextprotocol/";
+
+function initializeFields(result: JsonObject, push: Push): void {
+  const info = result.serverInfo;
+  if (
+    typeof result.protocolVersion !== "string" ||
+    !isObject(result.capabilities) ||
+    !isObject(info) ||
+    typeof info.name !== "string" ||
+    typeof info.version !== "string"
+  )
+    push(
+      "lifecycle.init.response-fields",
+      "an initialize result without protocolVersion, capabilities and serverInfo",
+    );
+}
+
+/** 2026-07-28 InputRequiredResult rules (multi round-trip requests). */
+function inputRequired(result: JsonObject, request: SentRequest, push: Push): void {
+  if (!INPUT_METHODS.has(request.method))
+    push("mrtr.server.supported-methods-only", `${request.method} answered with input_required`);
+  const requests = result.inputRequests;
+  if (!isObject(requests) && typeof result.requestState !== "string")
+    push(
+      "mrtr.server.inputs-or-state",
+      "an input_required result with neither inputRequests nor requestState",
+    );
+  if (!isObject(requests)) return;
+  const meta = isObject(request.params._meta) ? request.params._meta : {};
+  const declared = isObject(meta[`${META}clientCapabilities`]) ? meta[`${META}clientCapabilities`] : {};
+  for (const [key, input] of Object.entries(requests)) {
+    const method = isObject(input) ? input.method : undefined;
+    const needs = typeof method === "string" ? INPUT_KINDS[method] : undefined;
+    if (needs === undefined) {
+      push("mrtr.server.request-kinds", `inputRequests.${key} is ${JSON.stringify(method ?? null)}`);
+      continue;
+    }
+    if (isObject(declared) && !isObject(declared[needs]))
+      push(
+        "mrtr.server.declared-kinds-only",
+        `inputRequests.${key} asks for ${needs}, which the request did not declare`,
+      );
+  }
+}
+
+/**
+ * Rules about what a result says of the server's features: initialize fields, answers only for
+ * declared capabilities, and 2026-07-28 input_required results.
+ */
+export function featureRules(result: JsonObject, request: SentRequest, state: RunState, push: Push): void {
+  if (request.method === "initialize") initializeFields(result, push);
+  const capabilities = state.serverCapabilities();
+  if (capabilities !== undefined) {
+    for (const [prefix, capability, requirement] of OFFERED) {
+      if (request.method.startsWith(prefix) && !isObject(capabilities[capability]))
+        push(requirement, `${request.method} answered by a server that did not declare ${capability}`);
+    }
+  }
+  if (state.revision >= "2026-07-28" && result.resultType === "input_required")
+    inputRequired(result, request, push);
+}

@@ -1,0 +1,93 @@
+import type { Requirement } from "../load/requirements.js";
+import type { RunResult } from "../model/result.js";
+import { type Era, type Revision, type TransportName, eraOf } from "../model/revisions.js";
+import type { Transcript } from "../model/transcript.js";
+import { Inbox } from "../run/inbox.js";
+import type { Wire } from "../wire/wire.js";
+import { OBSERVE_ID, observePass } from "./observe-pass.js";
+import { Invariants, type RunObserver } from "./observer.js";
+
+/** The observe pass as a transcript, for the wire factory (it has no steps of its own). */
+export function observeTranscript(revision: Revision): Transcript {
+  return {
+    id: OBSERVE_ID,
+    title: "the observe pass: list, read and get everything, for the invariants",
+    side: "server",
+    requirements: [],
+    revisions: [revision],
+    steps: [],
+  };
+}
+
+function globMatches(pattern: string, value: string): boolean {
+  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+  return new RegExp(`^${source}$`).test(value);
+}
+
+/** What an invocation needs to run its invariants. */
+export interface InvariantSetup {
+  requirements?: ReadonlyMap<string, Requirement> | undefined;
+  transport: TransportName;
+  /** `--id` filters: the observe pass runs when there are none or one matches `invariants/observe`. */
+  ids?: readonly string[] | undefined;
+}
+
+/**
+ * The invariant layer of one server-mode invocation: an observer per transcript run, the observe
+ * pass per revision, and the violations as failed results at the end.
+ * @example
+ * const layer = new InvariantLayer({ transport: "stdio" });
+ * const observer = layer.observer("server/tools/list", "2025-11-25", {});
+ */
+export class InvariantLayer {
+  readonly invariants: Invariants;
+
+  constructor(private readonly setup: InvariantSetup) {
+    this.invariants = new Invariants(setup.requirements);
+  }
+
+  observer(
+    transcript: string,
+    revision: Revision,
+    clientCapabilities: Transcript["clientCapabilities"],
+  ): RunObserver {
+    return this.invariants.forRun({
+      transcript,
+      revision,
+      transport: this.setup.transport,
+      clientCapabilities: clientCapabilities ?? {},
+    });
+  }
+
+  /**
+   * Runs the observe pass once per era of `revisions` that is not blocked, then returns
+   * one failed result per violation seen in the whole invocation.
+   */
+  async finish(
+    revisions: readonly Revision[],
+    blocked: ReadonlyMap<Era, string>,
+    createWire: (transcript: Transcript, revision: Revision, inbox: Inbox) => Wire,
+    timeouts: { stepTimeoutMs: number; runTimeoutMs: number },
+  ): Promise<RunResult[]> {
+    const ids = this.setup.ids;
+    if (ids === undefined || ids.some((id) => globMatches(id, OBSERVE_ID))) {
+      // Once per era, at the newest revision the invocation runs in it (as the opening probe).
+      const newest = new Map<Era, Revision>();
+      for (const revision of revisions) {
+        const seen = newest.get(eraOf(revision));
+        if (seen === undefined || revision > seen) newest.set(eraOf(revision), revision);
+      }
+      for (const revision of [...newest.values()].sort()) {
+        if (blocked.has(eraOf(revision))) continue;
+        const transcript = observeTranscript(revision);
+        await observePass({
+          revision,
+          wire: createWire(transcript, revision, new Inbox()),
+          observer: this.observer(OBSERVE_ID, revision, {}),
+          ...timeouts,
+        });
+      }
+    }
+    return this.invariants.results(this.setup.transport);
+  }
+}

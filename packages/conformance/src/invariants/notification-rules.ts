@@ -1,0 +1,134 @@
+import { type Json, type JsonObject, isObject } from "../model/json.js";
+import { type RunState, idKey } from "./state.js";
+import type { Breach } from "./violation.js";
+
+const LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+const LIST_CHANGED: Record<string, string> = {
+  "notifications/tools/list_changed": "tools",
+  "notifications/prompts/list_changed": "prompts",
+  "notifications/resources/list_changed": "resources",
+};
+/** Client capabilities a server request needs (2026-07-28 has no server requests at all). */
+const NEEDS: Record<string, string> = {
+  "sampling/createMessage": "sampling",
+  "elicitation/create": "elicitation",
+  "roots/list": "roots",
+};
+
+/** The capability rule of the revision: SHOULD up to 2025-03-26, MUST from 2025-06-18. */
+function capabilityRule(state: RunState): string {
+  return state.revision >= "2025-06-18"
+    ? "lifecycle.operation.respect-capabilities-must"
+    : "lifecycle.operation.respect-capabilities";
+}
+
+function progressRules(params: JsonObject, state: RunState, push: (r: string, d: string) => void): void {
+  const token = params.progressToken;
+  if (typeof token !== "string" && !(typeof token === "number" && Number.isInteger(token))) {
+    push(
+      "progress.token-type",
+      `progress token ${JSON.stringify(token ?? null)} is neither a string nor an integer`,
+    );
+    return;
+  }
+  const known = state.tokens.get(idKey(token));
+  if (known === undefined) {
+    push(
+      "progress.active-only",
+      `progress for token ${JSON.stringify(token)}, which no request of the runner carries`,
+    );
+    return;
+  }
+  if (known.done) {
+    push(
+      "progress.stop-after-completion",
+      `progress for token ${JSON.stringify(token)} after its request was answered`,
+    );
+    return;
+  }
+  const progress = params.progress;
+  if (typeof progress !== "number") return;
+  if (known.last !== undefined && progress <= known.last)
+    push(
+      "progress.increasing",
+      `progress went from ${known.last} to ${progress} for token ${JSON.stringify(token)}`,
+    );
+  known.last = progress;
+}
+
+/** The rules of one notification the server sent. */
+export function notificationRules(message: JsonObject, state: RunState): Breach[] {
+  const out: Breach[] = [];
+  const push = (requirement: string, detail: string) => out.push({ requirement, detail, message });
+  const params = isObject(message.params) ? message.params : {};
+  const method = message.method as string;
+  const capabilities = state.serverCapabilities();
+  if (method === "notifications/progress") progressRules(params, state, push);
+  if (method === "notifications/message") {
+    if (!LEVELS.has(String(params.level)))
+      push("logging.level-values", `log level ${JSON.stringify(params.level ?? null)}`);
+    if (capabilities !== undefined && !isObject(capabilities.logging))
+      push("logging.capability", "a log message from a server that did not declare logging");
+  }
+  const kind = LIST_CHANGED[method];
+  if (kind !== undefined && capabilities !== undefined && state.revision < "2026-07-28") {
+    const declared = capabilities[kind];
+    if (!isObject(declared) || declared.listChanged !== true)
+      push(capabilityRule(state), `${method} without ${kind}.listChanged in the server's capabilities`);
+  }
+  if (
+    method === "notifications/resources/updated" &&
+    capabilities !== undefined &&
+    state.revision < "2026-07-28"
+  ) {
+    const resources = capabilities.resources;
+    if (!isObject(resources) || resources.subscribe !== true)
+      push(
+        capabilityRule(state),
+        "notifications/resources/updated without resources.subscribe in the server's capabilities",
+      );
+  }
+  return out;
+}
+
+/** The rules of one request the server sent to the runner. */
+export function serverRequestRules(message: JsonObject, state: RunState): Breach[] {
+  const method = message.method as string;
+  if (state.revision >= "2026-07-28")
+    return [
+      {
+        requirement: "mrtr.server.no-direct-requests",
+        detail: `a 2026-07-28 server sent a ${method} request`,
+        message,
+      },
+    ];
+  const needs = NEEDS[method];
+  const declared = needs === undefined ? undefined : state.clientCapabilities[needs];
+  const breach = (requirement: string, detail: string): Breach[] => [{ requirement, detail, message }];
+  if (needs !== undefined && !isObject(declared))
+    return breach(capabilityRule(state), `${method} to a client that did not declare ${needs}`);
+  const params = isObject(message.params) ? message.params : {};
+  const tools = params.tools !== undefined || params.toolChoice !== undefined;
+  if (method === "sampling/createMessage" && tools && (!isObject(declared) || !isObject(declared.tools)))
+    return breach("sampling.tools.gated", "a sampling request with tools to a client without sampling.tools");
+  if (
+    method === "elicitation/create" &&
+    params.mode === "url" &&
+    (!isObject(declared) || !isObject(declared.url))
+  )
+    return breach(
+      "elicitation.server-respect-modes",
+      "a URL elicitation to a client without elicitation.url",
+    );
+  return [];
+}
+
+/** Marks progress tokens finished when their request got its final answer. */
+export function finishTokens(request: string, result: Json | undefined, state: RunState): void {
+  if (
+    isObject(result) &&
+    ((typeof result.resultType === "string" && result.resultType !== "complete") || isObject(result.task))
+  )
+    return; // an input round or a task: progress goes on
+  for (const token of state.tokens.values()) if (token.request === request) token.done = true;
+}

@@ -1,0 +1,151 @@
+import type { Requirement } from "../load/requirements.js";
+import { type Json, type JsonObject, isObject } from "../model/json.js";
+import type { RunResult } from "../model/result.js";
+import type { Revision, TransportName } from "../model/revisions.js";
+import { envelopeRules } from "./envelope-rules.js";
+import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
+import { resultRules } from "./result-rules.js";
+import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { type Breach, type InvariantViolation, ViolationLedger } from "./violation.js";
+
+/** What a run tells the invariants about itself. */
+export interface RunIdentity {
+  transcript: string;
+  revision: Revision;
+  transport: TransportName;
+  /** The capabilities the runner declares as a client in this run. */
+  clientCapabilities?: JsonObject;
+}
+
+/**
+ * The invariants' view of one run: every message the runner sends and every message it receives
+ * (before a transcript's `ignore` patterns) passes through here.
+ */
+export class RunObserver {
+  /** The step now running, for reports. */
+  step = "connect";
+  private readonly state: RunState;
+
+  constructor(
+    private readonly identity: RunIdentity,
+    private readonly ledger: ViolationLedger,
+    knowledge: RevisionKnowledge,
+  ) {
+    this.state = new RunState(
+      identity.revision,
+      identity.transport,
+      identity.clientCapabilities ?? {},
+      knowledge,
+    );
+  }
+
+  /** A message (or batch) the runner sent; raw text is parsed when it is JSON. */
+  sent(message: Json | undefined, text?: string): void {
+    let value = message;
+    if (value === undefined && text !== undefined) {
+      try {
+        value = JSON.parse(text) as Json;
+      } catch {
+        return;
+      }
+    }
+    if (value !== undefined) this.state.sent(value);
+  }
+
+  /** A breach the observe pass found itself (e.g. pagination that does not end). */
+  report(breach: Breach): void {
+    this.ledger.record(breach, {
+      transcript: this.identity.transcript,
+      revision: this.identity.revision,
+      step: this.step,
+    });
+  }
+
+  /** One received frame: its text and, when it parsed, its JSON. */
+  received(text: string, message: Json | undefined): void {
+    const breaches: Breach[] = [];
+    if (message === undefined) {
+      if (this.identity.transport === "stdio")
+        breaches.push({
+          requirement: "stdio.stdout-mcp-only",
+          detail: "a line on stdout that is not JSON",
+          message: text,
+        });
+    } else if (Array.isArray(message)) {
+      if (this.identity.transport === "stdio" && this.identity.revision >= "2025-06-18")
+        breaches.push({ requirement: "stdio.single-messages", detail: "a batch array on stdout", message });
+      for (const item of message) breaches.push(...this.one(item));
+    } else breaches.push(...this.one(message));
+    for (const b of breaches)
+      this.ledger.record(b, {
+        transcript: this.identity.transcript,
+        revision: this.identity.revision,
+        step: this.step,
+      });
+  }
+
+  private one(message: Json): Breach[] {
+    // Over HTTP a refusal's body (an OAuth error, a framework's 404 page) is HTTP, not JSON-RPC.
+    if (this.identity.transport !== "stdio" && this.identity.transport !== "ws" && !looksJsonRpc(message))
+      return [];
+    const out = envelopeRules(message, this.state);
+    if (!isObject(message)) return out;
+    if (typeof message.method === "string") {
+      out.push(
+        ...(Object.hasOwn(message, "id")
+          ? serverRequestRules(message, this.state)
+          : notificationRules(message, this.state)),
+      );
+      return out;
+    }
+    const key = idKey(message.id);
+    const request = this.state.requests.get(key);
+    if (request === undefined || message.id === null) return out;
+    out.push(...resultRules(message, request, this.state));
+    request.answered = true;
+    finishTokens(key, message.result, this.state);
+    return out;
+  }
+}
+
+function looksJsonRpc(message: Json): boolean {
+  return (
+    isObject(message) && ["jsonrpc", "id", "method", "result"].some((key) => Object.hasOwn(message, key))
+  );
+}
+
+/**
+ * The invariant layer of one invocation: hands out a {@link RunObserver} per run and collects
+ * every violation once per requirement and revision.
+ * @example
+ * const invariants = new Invariants(requirements);
+ * const observer = invariants.forRun({ transcript: "server/tools/list", revision: "2025-11-25", transport: "stdio" });
+ * observer.received('{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"x"}}', { jsonrpc: "2.0", id: 1, result: {}, error: { code: 1, message: "x" } });
+ * invariants.violations(); // [{ requirement: "base.response.not-both", ... }]
+ */
+export class Invariants {
+  private readonly ledger: ViolationLedger;
+  private readonly knowledge = new Map<Revision, RevisionKnowledge>();
+
+  constructor(requirements?: ReadonlyMap<string, Requirement>) {
+    this.ledger = new ViolationLedger(requirements);
+  }
+
+  forRun(identity: RunIdentity): RunObserver {
+    let knowledge = this.knowledge.get(identity.revision);
+    if (knowledge === undefined) {
+      knowledge = new RevisionKnowledge();
+      this.knowledge.set(identity.revision, knowledge);
+    }
+    return new RunObserver(identity, this.ledger, knowledge);
+  }
+
+  violations(): InvariantViolation[] {
+    return this.ledger.violations();
+  }
+
+  /** One failed result per violation (`invariant/REQUIREMENT@REVISION`). */
+  results(transport: TransportName): RunResult[] {
+    return this.ledger.results(transport);
+  }
+}

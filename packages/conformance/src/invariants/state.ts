@@ -1,0 +1,75 @@
+import { type Json, type JsonObject, isObject } from "../model/json.js";
+import type { Revision, TransportName } from "../model/revisions.js";
+import { ToolCatalogue } from "./schemas.js";
+
+/** A request the runner sent, by the JSON text of its id. */
+export interface SentRequest {
+  id: Json;
+  method: string;
+  params: JsonObject;
+  answered: boolean;
+}
+
+/** A progress token the runner handed out, and what the server reported on it so far. */
+export interface TokenState {
+  /** Key of the request that carries the token. */
+  request: string;
+  last?: number;
+  /** The request was answered with a final result: no more progress may follow. */
+  done: boolean;
+}
+
+/** What every run of one revision shares: what the server said about itself. */
+export class RevisionKnowledge {
+  readonly tools = new ToolCatalogue();
+  capabilities: JsonObject | undefined;
+}
+
+/** What the invariants know about one run: the traffic so far. */
+export class RunState {
+  readonly requests = new Map<string, SentRequest>();
+  readonly tokens = new Map<string, TokenState>();
+  /** The runner has sent at least one notification (a null-id result may answer it). */
+  sentNotification = false;
+  /** Capabilities from this run's own initialize or server/discover result. */
+  capabilities: JsonObject | undefined;
+
+  constructor(
+    readonly revision: Revision,
+    readonly transport: TransportName,
+    readonly clientCapabilities: JsonObject,
+    readonly shared: RevisionKnowledge,
+  ) {}
+
+  /** The server's declared capabilities: this run's, else what another run of the revision saw. */
+  serverCapabilities(): JsonObject | undefined {
+    return this.capabilities ?? this.shared.capabilities;
+  }
+
+  /** Records one message the runner sent. */
+  sent(message: Json): void {
+    if (Array.isArray(message)) {
+      for (const item of message) this.sent(item);
+      return;
+    }
+    if (!isObject(message) || Object.hasOwn(message, "result") || Object.hasOwn(message, "error")) return;
+    if (!Object.hasOwn(message, "id")) {
+      if (typeof message.method === "string") this.sentNotification = true;
+      return;
+    }
+    // Malformed requests count too: the error that answers them echoes their id.
+    const key = idKey(message.id);
+    const params = isObject(message.params) ? message.params : {};
+    const method = typeof message.method === "string" ? message.method : "";
+    this.requests.set(key, { id: message.id ?? null, method, params, answered: false });
+    const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+    if (typeof token === "string" || typeof token === "number") {
+      this.tokens.set(idKey(token), { request: key, done: false });
+    }
+  }
+}
+
+/** A map key that keeps 1 and "1" apart. */
+export function idKey(id: Json | undefined): string {
+  return JSON.stringify(id ?? null);
+}

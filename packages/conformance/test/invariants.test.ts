@@ -1,0 +1,278 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Invariants } from "../src/invariants/observer.js";
+import { loadRequirements } from "../src/load/requirements.js";
+import type { Json } from "../src/model/json.js";
+import type { Revision } from "../src/model/revisions.js";
+
+const requirements = loadRequirements(
+  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
+);
+
+/** Feeds `sent` then `received` through one run and returns `requirement: detail` per violation. */
+function check(
+  sent: Json[],
+  received: (Json | string)[],
+  revision: Revision = "2025-11-25",
+  options: { transport?: "stdio" | "http"; clientCapabilities?: { [key: string]: Json } } = {},
+): string[] {
+  const invariants = new Invariants(requirements);
+  const run = invariants.forRun({
+    transcript: "t",
+    revision,
+    transport: options.transport ?? "stdio",
+    clientCapabilities: options.clientCapabilities ?? {},
+  });
+  for (const message of sent) run.sent(message);
+  for (const message of received)
+    run.received(
+      typeof message === "string" ? message : JSON.stringify(message),
+      typeof message === "string" ? undefined : message,
+    );
+  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+}
+
+const req = (id: Json, method: string, params: { [key: string]: Json } = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params,
+});
+const ok = (id: Json, result: { [key: string]: Json }) => ({ jsonrpc: "2.0", id, result });
+const INIT = req(0, "initialize");
+const caps = (capabilities: { [key: string]: Json }) =>
+  ok(0, { protocolVersion: "2025-11-25", capabilities, serverInfo: { name: "s", version: "1" } });
+
+describe("JSON-RPC invariants", () => {
+  it("accepts a plain exchange", () => {
+    expect(check([req(1, "ping")], [ok(1, {})])).toEqual([]);
+  });
+
+  it("a response with both result and error", () => {
+    expect(
+      check([req(1, "ping")], [{ jsonrpc: "2.0", id: 1, result: {}, error: { code: 1, message: "x" } }]),
+    ).toEqual(["base.response.not-both: a response with both result and error"]);
+  });
+
+  it("an id not echoed exactly, and an id nobody sent", () => {
+    expect(check([req(1, "ping")], [ok("1", {})])).toEqual([
+      'base.response.same-id: the response id "1" is not the request id 1 as sent',
+    ]);
+    expect(check([req(1, "ping")], [ok(2, {})])).toEqual([
+      "base.response.same-id: the response id 2 matches no request the runner sent",
+    ]);
+  });
+
+  it("a notification answered (a result with a null id)", () => {
+    expect(
+      check([{ jsonrpc: "2.0", method: "notifications/cancelled", params: {} }], [ok(null, {})]),
+    ).toEqual(["base.notification.no-response: a result with a null id: an answer to a notification"]);
+  });
+
+  it("a null-id error (a parse error) is fine; wrong jsonrpc and string codes are not", () => {
+    expect(
+      check([], [{ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }]),
+    ).toEqual([]);
+    expect(check([req(1, "ping")], [{ jsonrpc: "1.0", id: 1, error: { code: "x", message: "m" } }])).toEqual([
+      'base.error.integer-code: error code "x" is not an integer',
+      'base.jsonrpc.version: jsonrpc is "1.0", not "2.0"',
+    ]);
+  });
+
+  it("non-JSON on stdout, batches on stdout", () => {
+    expect(check([], ["hello"])).toEqual(["stdio.stdout-mcp-only: a line on stdout that is not JSON"]);
+    expect(check([req(1, "ping")], [[ok(1, {})]])).toEqual([
+      "stdio.single-messages: a batch array on stdout",
+    ]);
+    expect(check([], ["hello"], "2025-11-25", { transport: "http" })).toEqual([]);
+  });
+
+  it("reports each requirement once per revision, counting the rest", () => {
+    const invariants = new Invariants(requirements);
+    const run = invariants.forRun({ transcript: "t", revision: "2025-11-25", transport: "stdio" });
+    run.step = "step 2";
+    run.received("a", undefined);
+    run.received("b", undefined);
+    const results = invariants.results("stdio");
+    expect(results.map((r) => [r.key, r.status, r.failure?.step, r.failure?.reason])).toEqual([
+      [
+        "invariant/stdio.stdout-mcp-only@2025-11-25",
+        "failed",
+        "t@2025-11-25 step 2",
+        "a line on stdout that is not JSON (first seen in t@2025-11-25, step 2; seen 2 times in this invocation)",
+      ],
+    ]);
+    expect(results[0]?.failure?.actual).toBe("a");
+  });
+});
+
+describe("result invariants", () => {
+  const tool = (name: string, extra: { [key: string]: Json } = {}) => ({
+    name,
+    inputSchema: { type: "object" },
+    ...extra,
+  });
+
+  it("tools/list: duplicate and malformed names, invalid schemas", () => {
+    const tools = [
+      tool("a"),
+      tool("a"),
+      tool("b c"),
+      tool("d", { inputSchema: { type: "object", required: "x" } }),
+    ];
+    expect(check([req(1, "tools/list")], [ok(1, { tools })])).toEqual([
+      "base.json-schema.schemas-valid: the inputSchema of d is not a valid JSON Schema: schema is invalid: data/required must be array",
+      // Once per requirement: "b c" breaks the same rule and is counted, not listed.
+      'tools.name.format: tool name "a" is listed twice',
+    ]);
+  });
+
+  it("tools/call: structuredContent against the listed outputSchema, content blocks", () => {
+    const outputSchema = { type: "object", properties: { n: { type: "number" } }, required: ["n"] };
+    const sent = [
+      req(1, "tools/list"),
+      req(2, "tools/call", { name: "f" }),
+      req(3, "tools/call", { name: "f" }),
+    ];
+    const received = [
+      ok(1, { tools: [tool("f", { outputSchema })] }),
+      ok(2, { content: [{ type: "text", text: "{}" }], structuredContent: { n: "1" } }),
+      ok(3, { content: [{ type: "text" }], structuredContent: { n: 1 } }),
+    ];
+    expect(check(sent, received)).toEqual([
+      "tools.call.result: a text content block without text",
+      "tools.output.conform: the structuredContent of f breaks its outputSchema: /n must be number",
+    ]);
+  });
+
+  it("pagination that does not progress", () => {
+    expect(check([req(1, "tools/list", { cursor: "c" })], [ok(1, { tools: [], nextCursor: "c" })])).toEqual([
+      'pagination.stable-cursors: tools/list answered cursor "c" with the same nextCursor',
+    ]);
+  });
+
+  it("2026-07-28: resultType and cache hints", () => {
+    expect(check([req(1, "tools/list")], [ok(1, { tools: [] })], "2026-07-28")).toEqual([
+      "base.result.result-type: a tools/list result without resultType",
+      "caching.fields-present: a tools/list result without ttlMs and cacheScope",
+    ]);
+    const good = { tools: [], resultType: "complete", ttlMs: 0, cacheScope: "private" };
+    expect(check([req(1, "tools/list")], [ok(1, good)], "2026-07-28")).toEqual([]);
+  });
+
+  it("prompts, resources, completion, ping", () => {
+    const sent = [
+      req(1, "prompts/get"),
+      req(2, "resources/read"),
+      req(3, "completion/complete"),
+      req(4, "ping"),
+    ];
+    const values = Array.from({ length: 101 }, (_, i) => String(i));
+    const received = [
+      ok(1, { messages: [{ role: "system", content: { type: "text", text: "x" } }] }),
+      ok(2, { contents: [{ text: "x" }] }),
+      ok(3, { completion: { values } }),
+      ok(4, { pong: true }),
+    ];
+    expect(check(sent, received)).toEqual([
+      "completion.max-values: a completion result with 101 values",
+      "ping.respond: a ping answered with a non-empty result",
+      'prompts.get.result: a prompt message whose role is "system"',
+      "resources.read.result: a contents item without a uri",
+    ]);
+  });
+});
+
+describe("notification invariants", () => {
+  const progress = (token: Json, value: number) => ({
+    jsonrpc: "2.0",
+    method: "notifications/progress",
+    params: { progressToken: token, progress: value },
+  });
+  const call = req(1, "tools/call", { name: "p", _meta: { progressToken: "t" } });
+
+  it("progress: increasing, only for active tokens, never after the response", () => {
+    expect(check([call], [progress("t", 1), progress("t", 2), ok(1, { content: [] })])).toEqual([]);
+    expect(check([call], [progress("t", 2), progress("t", 2)])).toEqual([
+      'progress.increasing: progress went from 2 to 2 for token "t"',
+    ]);
+    expect(check([call], [progress("u", 1)])).toEqual([
+      'progress.active-only: progress for token "u", which no request of the runner carries',
+    ]);
+    expect(check([call], [ok(1, { content: [] }), progress("t", 1)])).toEqual([
+      'progress.stop-after-completion: progress for token "t" after its request was answered',
+    ]);
+  });
+
+  it("list_changed and log messages only under the declared capabilities; valid log levels", () => {
+    const listChanged = { jsonrpc: "2.0", method: "notifications/tools/list_changed" };
+    const log = { jsonrpc: "2.0", method: "notifications/message", params: { level: "verbose", data: "x" } };
+    expect(check([INIT], [caps({ tools: { listChanged: true }, logging: {} }), listChanged])).toEqual([]);
+    expect(check([INIT], [caps({ tools: {} }), listChanged, log])).toEqual([
+      "lifecycle.operation.respect-capabilities-must: notifications/tools/list_changed without tools.listChanged in the server's capabilities",
+      "logging.capability: a log message from a server that did not declare logging",
+      'logging.level-values: log level "verbose"',
+    ]);
+  });
+
+  it("server requests: only under the client's capabilities, never at 2026-07-28", () => {
+    const sampling = req("s1", "sampling/createMessage", { messages: [], maxTokens: 1 });
+    expect(check([], [sampling], "2025-11-25", { clientCapabilities: { sampling: {} } })).toEqual([]);
+    expect(check([], [sampling])).toEqual([
+      "lifecycle.operation.respect-capabilities-must: sampling/createMessage to a client that did not declare sampling",
+    ]);
+    expect(check([], [sampling], "2026-07-28")).toEqual([
+      "mrtr.server.no-direct-requests: a 2026-07-28 server sent a sampling/createMessage request",
+    ]);
+  });
+});
+
+describe("feature invariants", () => {
+  it("initialize results carry their fields; answers only for declared capabilities", () => {
+    expect(check([INIT], [ok(0, { protocolVersion: "2025-11-25", capabilities: {} })])).toEqual([
+      "lifecycle.init.response-fields: an initialize result without protocolVersion, capabilities and serverInfo",
+    ]);
+    expect(check([INIT, req(1, "prompts/list")], [caps({ tools: {} }), ok(1, { prompts: [] })])).toEqual([
+      "prompts.capability: prompts/list answered by a server that did not declare prompts",
+    ]);
+  });
+
+  it("2026-07-28 input_required results", () => {
+    const meta = { "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
+    const sent = [req(1, "tools/list", { _meta: meta }), req(2, "tools/call", { name: "t", _meta: meta })];
+    const inputRequired = (inputRequests: { [key: string]: Json }) => ({
+      resultType: "input_required",
+      inputRequests,
+    });
+    expect(
+      check(
+        sent,
+        [
+          ok(1, {
+            ...inputRequired({ a: { method: "elicitation/create" } }),
+            ttlMs: 0,
+            cacheScope: "private",
+          }),
+          ok(2, inputRequired({ b: { method: "sampling/createMessage" }, c: { method: "tools/list" } })),
+        ],
+        "2026-07-28",
+      ),
+    ).toEqual([
+      "mrtr.server.declared-kinds-only: inputRequests.b asks for sampling, which the request did not declare",
+      'mrtr.server.request-kinds: inputRequests.c is "tools/list"',
+      "mrtr.server.supported-methods-only: tools/list answered with input_required",
+      // tools/list may not ask for input, so its result is judged as a list, and has none.
+      "tools.list.result: tools/list result without a tools array",
+    ]);
+  });
+
+  it("sampling with tools and URL elicitation only when the client declared them", () => {
+    const sampling = req("s", "sampling/createMessage", { messages: [], maxTokens: 1, tools: [] });
+    const url = req("e", "elicitation/create", { mode: "url", url: "https://example.com", message: "m" });
+    const clientCapabilities = { sampling: {}, elicitation: {} };
+    expect(check([], [sampling, url], "2025-11-25", { clientCapabilities })).toEqual([
+      "elicitation.server-respect-modes: a URL elicitation to a client without elicitation.url",
+      "sampling.tools.gated: a sampling request with tools to a client without sampling.tools",
+    ]);
+  });
+});

@@ -1,0 +1,17 @@
+import { isObject, type JsonObject } from "../inject/json.js";
+
+/** Applies `f` to each content block of a result's `content` array. */
+export function mapContent(result: JsonObject, f: (block: JsonObject) => JsonObject): JsonObject {
+  if (!Array.isArray(result.content)) return result;
+  return { ...result, content: result.content.map((b: unknown) => (isObject(b) ? f(b) : b)) };
+}
+
+/** A copy of `object` without `keys`. */
+export function without(object: JsonObject, ...keys: string[]): JsonObject {
+  const copy = { ...object };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+/** Every session-era and stateless transport: message rewrites work on all of them. */
+export const EVERY_TRANSPORT = ["stdio", "http", "sse", "ws"] as const;

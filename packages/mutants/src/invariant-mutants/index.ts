@@ -1,0 +1,35 @@
+import type { ServerMutant } from "../mutant.js";
+import { duplicateToolNames } from "./duplicate-tool-names.js";
+import { invalidInputSchema } from "./invalid-input-schema.js";
+import { invalidLogLevel } from "./invalid-log-level.js";
+import { listChangedUndeclared } from "./list-changed-undeclared.js";
+import { nextCursorLoops } from "./next-cursor-loops.js";
+import { noCacheHints } from "./no-cache-hints.js";
+import { noResultType } from "./no-result-type.js";
+import { progressRepeats } from "./progress-repeats.js";
+import { promptMessageBadRole } from "./prompt-message-bad-role.js";
+import { readContentsWithoutUri } from "./read-contents-without-uri.js";
+import { structuredContentMismatch } from "./structured-content-mismatch.js";
+import { textWithoutText } from "./text-without-text.js";
+import { tooManyCompletions } from "./too-many-completions.js";
+
+/**
+ * Server mutants whose defect shows on ordinary traffic: written for the invariant layer of the
+ * runner (rules checked on every message), before it existed. Their subsets are whole areas of
+ * the suite, so that what the transcripts alone catch is measured too.
+ */
+export const invariantMutants: readonly ServerMutant[] = [
+  duplicateToolNames,
+  invalidInputSchema,
+  structuredContentMismatch,
+  textWithoutText,
+  nextCursorLoops,
+  progressRepeats,
+  listChangedUndeclared,
+  noCacheHints,
+  noResultType,
+  invalidLogLevel,
+  readContentsWithoutUri,
+  tooManyCompletions,
+  promptMessageBadRole,
+];
