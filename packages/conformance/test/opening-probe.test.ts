@@ -139,8 +139,8 @@ describe("the opening-exchange probe over stdio", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
     expect(run.last).toBe("conformance: 13 passed, 0 failed");
-    // Two probes, then the 13 runs.
-    expect(starts.count()).toBe(15);
+    // One probe per revision (five), then the 13 runs.
+    expect(starts.count()).toBe(18);
   });
 
   it("reports a session-only server's 2026-07-28 runs as not applicable, not as failures", async () => {
@@ -161,7 +161,8 @@ describe("the opening-exchange probe over stdio", () => {
       "   example/tools-list@2026-07-28: not applicable: the server does not serve 2026-07-28\n",
     );
     expect(run.last).toBe("conformance: 11 passed, 0 failed, 2 skipped");
-    expect(starts.count()).toBe(13);
+    // Five probes (one per revision; 2026-07-28 refused), then the 11 runs.
+    expect(starts.count()).toBe(16);
   });
 
   it("reports a 2026-07-28-only server that refuses initialize as not serving the session era", async () => {
@@ -254,7 +255,8 @@ describe("the opening-exchange probe over Streamable HTTP", () => {
       // The probe's server/discover was refused, and no stateless run was attempted after it.
       const discover = fake.log.requests.filter((r) => r.body.includes('"server/discover"'));
       expect(discover.length).toBe(1);
-      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(4);
+      // Four by the probes (listing what each session revision offers), four by the runs.
+      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(8);
     } finally {
       await fake.close();
     }

@@ -186,6 +186,11 @@ export interface Transcript {
   context?: JsonObject;
   auth?: AuthScript;
   needs?: RunnerNeed[];
+  /**
+   * Server transcripts: fixtures the transcript needs beyond those it names in its requests (which
+   * the runner reads itself); a server that does not list one makes the run not applicable.
+   */
+  fixtures?: { tools?: string[]; prompts?: string[]; resources?: string[] };
   vars?: JsonObject;
   ignore?: Pattern[];
   timeoutMs?: number;

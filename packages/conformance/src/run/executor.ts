@@ -28,6 +28,19 @@ export interface RunInput {
   runTimeoutMs: number;
   /** Variables the runner's options provide (e.g. `authToken`), bound before the transcript's `vars`. */
   vars?: Record<string, Json>;
+  /**
+   * Called after a passed run, before the wire is disposed, with the run's variables and a way to
+   * send more requests (the stateless envelope added): the probe uses it to list what the server has.
+   */
+  afterPass?: (session: PassedSession) => Promise<void>;
+}
+
+/** What `afterPass` gets: the run's variables and the still-open wire. */
+export interface PassedSession {
+  vars: ReadonlyMap<string, Json>;
+  wire: Wire;
+  /** Adds the stateless `_meta` envelope to a request when the run's revision needs it. */
+  envelope: (message: Json) => Json;
 }
 
 /** The outcome of executing one run. */
@@ -51,7 +64,9 @@ interface Labelled {
 export async function executeRun(input: RunInput): Promise<RunOutcome> {
   const runner = new Executor(input);
   try {
-    return await runner.run();
+    const outcome = await runner.run();
+    if (outcome.status === "passed" && input.afterPass) await input.afterPass(runner.session());
+    return outcome;
   } finally {
     await input.wire.dispose().catch(() => undefined);
   }
@@ -99,6 +114,11 @@ class Executor {
     if (fromWire) for (const [key, value] of Object.entries(fromWire)) this.vars.set(key, value);
     return lookupPath(this.vars, name);
   };
+
+  /** The run's variables and wire, for `afterPass`. */
+  session(): PassedSession {
+    return { vars: this.vars, wire: this.input.wire, envelope: (message) => this.envelope(message) };
+  }
 
   private steps(): Labelled[] {
     const setup = this.t.setup === "none" ? [] : handshakeSteps(this.t.side, eraOf(this.input.revision));

@@ -3,6 +3,7 @@ import type { Failure } from "../model/result.js";
 import { type Era, type Revision, type TransportName, eraOf } from "../model/revisions.js";
 import type { Transcript } from "../model/transcript.js";
 import type { Wire } from "../wire/wire.js";
+import { type ServerFacts, discoverFacts } from "./discovery.js";
 import { executeRun } from "./executor.js";
 
 /** Transcript id and title of the opening-exchange probe in reports. */
@@ -39,11 +40,19 @@ export interface ProbeInput {
   runTimeoutMs: number;
   /** Variables from the runner's options (e.g. `authToken`). */
   vars?: Record<string, Json>;
+  /** After a passed opening, list what the server offers (capabilities, tools, prompts, resources). */
+  discover?: boolean;
 }
 
 /** What probing one era found. */
 export type ProbeResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** What the server offers at this revision (with `discover`). */
+      facts?: ServerFacts;
+      /** The session-era server answered `initialize` with this other protocol version. */
+      negotiated?: string;
+    }
   | {
       ok: false;
       revision: Revision;
@@ -78,6 +87,7 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
     steps: [],
   };
   const wire = input.createWire(transcript);
+  let facts: ServerFacts | undefined;
   const outcome = await executeRun({
     transcript,
     revision,
@@ -86,12 +96,16 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
     stepTimeoutMs,
     runTimeoutMs,
     vars: vars ?? {},
+    afterPass: async (session) => {
+      if (input.discover) facts = await discoverFacts(session, revision, stepTimeoutMs);
+    },
   });
-  if (outcome.status !== "failed") return { ok: true };
+  if (outcome.status !== "failed") return facts ? { ok: true, facts } : { ok: true };
   const failure = outcome.failure;
-  // An answer that picks another protocol version is version negotiation, which the transcripts
-  // judge per revision: the server does talk.
-  if (era === "session" && negotiatedOther(failure.actual, revision)) return { ok: true };
+  // An answer that picks another protocol version is version negotiation: the server does talk,
+  // but not this revision.
+  const negotiated = era === "session" ? negotiatedVersion(failure.actual, revision) : undefined;
+  if (negotiated !== undefined) return { ok: true, negotiated };
   const stderr = wire.diagnostics();
   const what = failure.step === "run" ? `could not connect to send ${SENT[era]}` : `sent ${SENT[era]}`;
   const error = isObject(failure.actual) && isObject(failure.actual.error) ? failure.actual.error : undefined;
@@ -113,8 +127,8 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
   };
 }
 
-function negotiatedOther(actual: unknown, revision: Revision): boolean {
-  if (!isObject(actual) || actual.id !== 0 || !isObject(actual.result)) return false;
+function negotiatedVersion(actual: unknown, revision: Revision): string | undefined {
+  if (!isObject(actual) || actual.id !== 0 || !isObject(actual.result)) return undefined;
   const version = actual.result.protocolVersion;
-  return typeof version === "string" && version !== revision;
+  return typeof version === "string" && version !== revision ? version : undefined;
 }

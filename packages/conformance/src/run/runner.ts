@@ -4,7 +4,6 @@ import { lookupPath, substitute } from "../match/substitute.js";
 import type { Json } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import {
-  type Era,
   type Revision,
   type TransportName,
   eraOf,
@@ -23,7 +22,10 @@ import type { Wire } from "../wire/wire.js";
 import { WsClientWire } from "../wire/ws-client.js";
 import { executeRun } from "./executor.js";
 import { Inbox, type InboxItem } from "./inbox.js";
-import { NOT_RUN, PROBE_ID, type ProbeResult, probeOpening } from "./probe.js";
+import { notApplicable } from "./applicability.js";
+import type { ServerFacts } from "./discovery.js";
+import { type Opening, probeRevisions } from "./opening.js";
+import { probeOpening } from "./probe.js";
 
 /** Which transcripts and revisions to run. Entries may use `*` as a wildcard. */
 export interface RunFilters {
@@ -181,45 +183,32 @@ function createWire(
   }
 }
 
-/** What the opening-exchange probes decided: one failed result per broken era, and why runs are left out. */
-interface Opening {
-  failures: RunResult[];
-  blocked: Map<Era, string>;
-}
-
-const ERA_LABEL: Record<Era, string> = {
-  session: "the session era (initialize)",
-  stateless: "2026-07-28",
-};
-
 /**
- * Server mode: probes the opening exchange once per era the run will use (at the newest planned
- * revision of that era). A broken era fails once and its runs are not run. While the other era
- * works, a failed 2026-07-28 probe or a refused initialize means the server does not serve that era
- * (not applicable), unless `--revision` asked for it.
+ * Server mode: the opening exchange and what the server offers, probed per planned revision
+ * (`opening.ts`). Without a token, a server that does authorization rightly refuses the opening
+ * exchange, so nothing is probed.
  */
-async function probeEras(
+async function probeServer(
   options: RunOptions,
   plan: readonly { loaded: LoadedTranscript; revision: Revision }[],
   stepTimeoutMs: number,
   runTimeoutMs: number,
 ): Promise<Opening> {
-  // Without a token, a server that does authorization rightly refuses the opening exchange.
-  if (options.auth && options.auth.token === undefined) return { failures: [], blocked: new Map() };
-  const newest = new Map<Era, Revision>();
+  if (options.auth && options.auth.token === undefined)
+    return { failures: [], blocked: new Map(), facts: new Map() };
+  const revisions: Revision[] = [];
   for (const { loaded, revision } of plan) {
     const t = loaded.transcript;
     if (findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport })) continue;
     if (unmetNeeds(t, options.auth) !== undefined) continue;
-    const era = eraOf(revision);
-    const seen = newest.get(era);
-    if (seen === undefined || revision > seen) newest.set(era, revision);
+    if (!revisions.includes(revision)) revisions.push(revision);
   }
-  const probes = new Map<Era, ProbeResult>();
-  for (const [era, revision] of newest) {
-    probes.set(
-      era,
-      await probeOpening({
+  return probeRevisions({
+    revisions,
+    asked: options.filters?.revisions ? selectRevisions(options.filters.revisions) : [],
+    transport: options.transport,
+    probe: (revision) =>
+      probeOpening({
         revision,
         transport: options.transport,
         createWire: (t) =>
@@ -233,36 +222,9 @@ async function probeEras(
         stepTimeoutMs,
         runTimeoutMs,
         vars: authVars(options.auth),
+        discover: true,
       }),
-    );
-  }
-  const asked = options.filters?.revisions ? selectRevisions(options.filters.revisions) : [];
-  const opening: Opening = { failures: [], blocked: new Map() };
-  for (const [era, probe] of probes) {
-    if (probe.ok) continue;
-    const otherWorks = [...probes].some(([other, p]) => other !== era && p.ok);
-    // A session-era server need not know server/discover at all; a 2026-07-28-only server must
-    // still answer initialize, if only with an error, so anything else there is a broken server.
-    const declined = era === "stateless" || probe.refused;
-    if (otherWorks && declined && !asked.includes(probe.revision)) {
-      opening.blocked.set(era, `not applicable: the server does not serve ${ERA_LABEL[era]}`);
-      continue;
-    }
-    opening.blocked.set(era, NOT_RUN);
-    opening.failures.push({
-      key: `${PROBE_ID}@${probe.revision}`,
-      transcript: PROBE_ID,
-      title: "the opening exchange",
-      file: "(runner)",
-      revision: probe.revision,
-      transport: options.transport,
-      status: "failed",
-      verdict: "failed",
-      requirements: [probe.requirement],
-      failure: { ...probe.failure, reason: probe.message, requirements: [probe.requirement] },
-    });
-  }
-  return opening;
+  });
 }
 
 /**
@@ -277,8 +239,8 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const plan = planRuns(options);
   const opening =
     options.mode === "server"
-      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs)
-      : { failures: [], blocked: new Map<Era, string>() };
+      ? await probeServer(options, plan, stepTimeoutMs, runTimeoutMs)
+      : { failures: [], blocked: new Map<Revision, string>(), facts: new Map<Revision, ServerFacts>() };
   for (const failure of opening.failures) {
     results.push(failure);
     options.onResult?.(failure);
@@ -287,7 +249,10 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     const t = loaded.transcript;
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
     const unmet = options.mode === "server" ? unmetNeeds(t, options.auth) : undefined;
-    const blocked = opening.blocked.get(eraOf(revision));
+    const facts = opening.facts.get(revision);
+    const blocked =
+      opening.blocked.get(revision) ??
+      (facts && options.mode === "server" ? notApplicable(t, facts, options.transport) : undefined);
     const outcome = skip
       ? { status: "skipped" as const, reason: `skip list (${skip.entry}): ${skip.reason}` }
       : unmet !== undefined
