@@ -138,3 +138,34 @@ describe("a run against a server that lacks what a transcript needs", () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe("messages a server may send unasked", () => {
+  const suite = suiteDir({
+    "interleave.json": {
+      id: "x/interleave",
+      title: "a strict expect and an expectNothing after initialized",
+      side: "server",
+      requirements: ["x.r"],
+      revisions: ["2025-11-25"],
+      steps: [
+        { op: "send", message: { jsonrpc: "2.0", method: "notifications/initialized" } },
+        { op: "expectNothing", withinMs: 300 },
+        { op: "send", message: { jsonrpc: "2.0", id: 5, method: "ping" } },
+        { op: "expect", strict: true, message: { jsonrpc: "2.0", id: 5, result: {} } },
+        { op: "expect", message: { method: "notifications/tools/list_changed" } },
+      ],
+    },
+  });
+
+  it("are looked past by strict expects and unpatterned expectNothing, and can still be expected", async () => {
+    const run = await runCli([
+      "server",
+      "--stdio",
+      fakeServerCommand("list-changed"),
+      "--transcripts",
+      suite,
+    ]);
+    expect(run.stdout).toContain("pass   x/interleave");
+    expect(run.last).toBe("conformance: 1 passed, 0 failed");
+  });
+});

@@ -39,7 +39,7 @@ async function startFakeWsServer() {
             serverInfo: { name: "ws", version: "1" },
           });
         } else if (method === "server/discover") {
-          reply({ supportedVersions: ["2026-07-28"], capabilities: {} });
+          reply({ supportedVersions: ["2026-07-28"], capabilities: { tools: {} } });
         } else if (method === "tools/list")
           reply({ tools: [{ name: "test_simple_text", inputSchema: { type: "object" } }] });
         else if (method === "ping") reply({});

@@ -93,9 +93,13 @@ export function fixtureNeeds(t: Transcript, revision: Revision, transport: Trans
   return needs;
 }
 
-/** The capability paths a transcript's requests need at one revision, e.g. `resources.subscribe`. */
+/**
+ * The capability paths a transcript's requests need at one revision, e.g. `resources.subscribe`.
+ * A transcript with `requires` states its needs itself: nothing is derived for it.
+ */
 export function capabilityNeeds(t: Transcript, revision: Revision, transport: TransportName): string[] {
   const needs: string[] = [];
+  if (t.requires !== undefined) return needs;
   for (const request of sentRequests(t, revision, transport)) {
     const path = capabilityOf(request.method as string);
     if (path && !needs.includes(path.join("."))) needs.push(path.join("."));

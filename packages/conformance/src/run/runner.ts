@@ -12,6 +12,7 @@ import {
 } from "../model/revisions.js";
 import type { LoadedTranscript, Transcript } from "../model/transcript.js";
 import { applyExpectedFailures } from "../report/expected-failures.js";
+import { failureLevel } from "../report/levels.js";
 import type { Report } from "../report/report.js";
 import { type SkipEntry, findSkip } from "../report/skip-list.js";
 import { createClientWire } from "../wire/client/client-wire.js";
@@ -58,6 +59,8 @@ export interface RunOptions {
    * out, like transcripts of another transport). Server mode: the tokens to use (§9.1).
    */
   auth?: RunnerAuth;
+  /** How many runs execute at once (default 1); results are still reported in plan order. */
+  jobs?: number;
   /** Called after each run, in order (for progress output). */
   onResult?: (result: RunResult) => void;
 }
@@ -228,7 +231,7 @@ async function probeServer(
 }
 
 /**
- * Runs every planned transcript run, one after another, and returns the report.
+ * Runs every planned transcript run (`jobs` at a time) and returns the report, in plan order.
  * @example
  * const report = await runConformance({ mode: "server", transport: "stdio", target: "node server.js", transcripts });
  */
@@ -245,7 +248,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     results.push(failure);
     options.onResult?.(failure);
   }
-  for (const { loaded, revision } of plan) {
+  const runOne = async ({ loaded, revision }: (typeof plan)[number]): Promise<RunResult> => {
     const t = loaded.transcript;
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
     const unmet = options.mode === "server" ? unmetNeeds(t, options.auth) : undefined;
@@ -288,15 +291,30 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     if (outcome.status === "failed") result.failure = outcome.failure;
     if (outcome.status === "skipped") result.skipReason = outcome.reason;
     applyExpectedFailures([result], options.expectedFailures ?? []);
-    results.push(result);
-    options.onResult?.(result);
-  }
+    return result;
+  };
+  // Runs are independent (a fresh process, connection or session each): `jobs` of them at a time,
+  // reported in plan order.
+  const done: (RunResult | undefined)[] = plan.map(() => undefined);
+  let next = 0;
+  let emitted = 0;
+  const worker = async () => {
+    for (let i = next++; i < plan.length; i = next++) {
+      done[i] = await runOne(plan[i] as (typeof plan)[number]);
+      for (let r = done[emitted]; r !== undefined && emitted < plan.length; r = done[++emitted]) {
+        results.push(r);
+        options.onResult?.(r);
+      }
+    }
+  };
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, plan.length));
+  await Promise.all(Array.from({ length: jobs }, worker));
   const report: Report = {
     format: "mcpkit-conformance-report/1",
     mode: options.mode,
     transport: options.transport,
     target: options.target,
-    summary: summarize(results),
+    summary: summarize(results, options.requirements),
     results,
     requirements: {},
   };
@@ -309,13 +327,23 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   return report;
 }
 
-/** Counts for the last line: expected failures are neither passed nor failed. */
-export function summarize(results: readonly RunResult[]): Report["summary"] {
+/** Counts for the last line: expected failures are neither passed nor failed. Sets each failed run's level. */
+export function summarize(
+  results: readonly RunResult[],
+  requirements?: ReadonlyMap<string, Requirement>,
+): Report["summary"] {
   const count = (verdict: RunResult["verdict"]) => results.filter((r) => r.verdict === verdict).length;
+  const failedByLevel = { MUST: 0, SHOULD: 0, "best practice": 0 };
+  for (const result of results) {
+    if (result.verdict !== "failed" && result.verdict !== "unexpected-pass") continue;
+    result.level = failureLevel(result, requirements);
+    failedByLevel[result.level]++;
+  }
   return {
     passed: count("passed"),
     failed: count("failed") + count("unexpected-pass"),
     skipped: count("skipped"),
     expectedFailures: count("expected-failure"),
+    failedByLevel,
   };
 }
