@@ -169,3 +169,77 @@ describe("messages a server may send unasked", () => {
     expect(run.last).toBe("conformance: 1 passed, 0 failed");
   });
 });
+
+describe("generic mode (--fixtures none)", () => {
+  const suite = suiteDir({
+    "generic.json": [
+      {
+        id: "x/named",
+        title: "calls a tool the server lists, by name",
+        side: "server",
+        requirements: ["x.r"],
+        revisions: ["2025-11-25"],
+        steps: [call("test_simple_text"), { op: "expect", message: { id: 1, error: { code: -32602 } } }],
+      },
+      {
+        id: "x/listed",
+        title: "calls whatever tool is listed first",
+        side: "server",
+        requirements: ["x.r"],
+        revisions: ["2025-11-25"],
+        steps: [
+          { op: "send", message: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
+          {
+            op: "expect",
+            message: { id: 1, result: { tools: { $contains: [{ name: { $capture: "tool" } }] } } },
+            orNotApplicable: "the server lists no tool",
+          },
+          call("{{tool}}"),
+          { op: "expect", message: { id: 1, error: { code: -32602 } } },
+        ],
+      },
+      {
+        id: "x/unmet",
+        title: "needs a tool with a required argument",
+        side: "server",
+        requirements: ["x.r"],
+        revisions: ["2025-11-25"],
+        steps: [
+          { op: "send", message: { jsonrpc: "2.0", id: 1, method: "tools/list" } },
+          {
+            op: "expect",
+            message: {
+              id: 1,
+              result: { tools: { $contains: [{ inputSchema: { required: { $length: 1 } } }] } },
+            },
+            orNotApplicable: "the server lists no tool with a required argument",
+          },
+        ],
+      },
+    ],
+  });
+
+  it("leaves out transcripts that name fixtures and runs the generic ones; orNotApplicable skips at once", async () => {
+    const run = await runCli([
+      "server",
+      "--stdio",
+      fakeServerCommand("good"),
+      "--transcripts",
+      suite,
+      "--fixtures",
+      "none",
+      "--step-timeout",
+      "60000",
+    ]);
+    expect(run.stdout).toContain(
+      "   x/named@2025-11-25: not applicable: needs fixtures (--fixtures none): tool test_simple_text\n",
+    );
+    expect(run.stdout).toContain("pass   x/listed");
+    expect(run.stdout).toContain(
+      "   x/unmet@2025-11-25: not applicable: the server lists no tool with a required argument\n",
+    );
+    expect(run.last).toBe("conformance: 1 passed, 0 failed, 2 skipped");
+    const auto = await runCli(["server", "--stdio", fakeServerCommand("good"), "--transcripts", suite]);
+    expect(auto.last).toBe("conformance: 2 passed, 0 failed, 1 skipped");
+  });
+});

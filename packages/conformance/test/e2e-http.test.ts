@@ -178,4 +178,31 @@ describe("server mode over Streamable HTTP against a raw node:http fake", () => 
     );
     expect(down.last).toBe("conformance: 0 passed, 1 failed, 1 skipped");
   });
+
+  it("shows the status and body of a refused POST when no answer came", async () => {
+    const fake = await startFakeHttpServer();
+    stop = fake.close;
+    const suite = suiteDir({
+      "refused.json": {
+        id: "x/refused",
+        title: "a ping the server refuses at the HTTP level",
+        side: "server",
+        requirements: ["x.r"],
+        revisions: ["2025-11-25"],
+        steps: [
+          {
+            op: "send",
+            message: { jsonrpc: "2.0", id: 1, method: "ping" },
+            http: { headers: { Host: "evil.example.com" } },
+          },
+          { op: "expect", message: { jsonrpc: "2.0", id: 1, result: {} } },
+        ],
+      },
+    });
+    const run = await runCli(["server", "--url", fake.url, "--transcripts", suite, "--step-timeout", "1000"]);
+    expect(run.stdout).toContain(
+      "   reason: no matching message within 1000 ms; nothing unconsumed was received; POST /mcp was answered with HTTP 403, body: forbidden host\n",
+    );
+    expect(run.code).toBe(1);
+  });
 });

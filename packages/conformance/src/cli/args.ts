@@ -22,6 +22,8 @@ export interface CliArgs {
   authTokenInsufficientScope?: string;
   /** The weakest level whose failures fail the exit code (`--fail-on`; default MUST). */
   failOn: "MUST" | "SHOULD" | "best practice";
+  /** `--fixtures none`: generic mode (no transcript that names a fixture runs). */
+  fixtures?: "auto" | "none";
   /** Runs at once (`--jobs`); default: the number of cores. */
   jobs?: number;
 }
@@ -52,6 +54,9 @@ Options:
   --skip FILE               runs that do not apply, each with a reason; reported as skipped (§11.1)
   --json FILE               write the JSON report
   --junit FILE              write a JUnit XML report
+  --fixtures auto|none      server: auto (default) runs a transcript only when the server lists the
+                            tools, prompts and resources it names; none: generic mode for a server
+                            built without the mcpkit fixtures (those transcripts are not applicable)
   --jobs N                  runs executed at once (default: the number of cores); results are
                             reported in the same order whatever N
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
@@ -92,6 +97,7 @@ const VALUE_OPTIONS = new Set([
   "--timeout",
   "--fail-on",
   "--jobs",
+  "--fixtures",
   "--auth-token",
   "--auth-token-insufficient-scope",
 ]);
@@ -161,6 +167,11 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     requirements: many("--requirement"),
     failOn: "MUST",
   };
+  const fixtures = one("--fixtures");
+  if (fixtures !== undefined) {
+    if (fixtures !== "auto" && fixtures !== "none") throw new UsageError("--fixtures is auto or none");
+    args.fixtures = fixtures;
+  }
   const jobs = one("--jobs");
   if (jobs !== undefined) {
     if (!/^\d+$/.test(jobs) || Number(jobs) < 1) throw new UsageError("--jobs needs a positive number");

@@ -111,6 +111,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (args.stepTimeoutMs !== undefined) options.stepTimeoutMs = args.stepTimeoutMs;
     if (args.runTimeoutMs !== undefined) options.runTimeoutMs = args.runTimeoutMs;
     options.jobs = args.jobs ?? availableParallelism();
+    if (args.fixtures !== undefined) options.fixtures = args.fixtures;
     if (args.auth || args.authToken !== undefined || args.authTokenInsufficientScope !== undefined) {
       options.auth = { required: true };
       if (args.authToken !== undefined) options.auth.token = args.authToken;

@@ -46,6 +46,7 @@ const STEP_FIELDS: Record<string, Record<string, Kind>> = {
     match: "string",
     strict: "boolean",
     optional: "boolean",
+    orNotApplicable: "string",
     http: "object",
   },
   expectNothing: {

@@ -135,6 +135,7 @@ export function notApplicable(
   t: Transcript,
   facts: ServerFacts,
   transport: TransportName,
+  fixtures: "auto" | "none" = "auto",
 ): string | undefined {
   const capabilities = capabilityNeeds(t, facts.revision, transport).filter(
     (path) => !declared(facts.capabilities, path),
@@ -142,6 +143,15 @@ export function notApplicable(
   if (capabilities.length > 0)
     return `not applicable: the server does not declare the capability ${capabilities.join(", ")}`;
   const needs = fixtureNeeds(t, facts.revision, transport);
+  if (fixtures === "none") {
+    const named = [
+      ...needs.tools.map((n) => `tool ${n}`),
+      ...needs.prompts.map((n) => `prompt ${n}`),
+      ...needs.resources.map((n) => `resource ${n}`),
+    ];
+    if (named.length > 0) return `not applicable: needs fixtures (--fixtures none): ${named.join(", ")}`;
+    return undefined;
+  }
   const missing: string[] = [];
   const lacking = (kind: string, names: string[], listed: string[] | undefined) => {
     for (const name of names) if (!listed?.includes(name)) missing.push(`${kind} ${name}`);

@@ -159,6 +159,9 @@ class Executor {
       try {
         await this.runStep(item.step);
       } catch (error) {
+        const why = item.step.op === "expect" ? item.step.orNotApplicable : undefined;
+        if (why !== undefined && error instanceof StepFailed && !wire.gone.settled && !this.outOfTime)
+          return { status: "skipped", reason: `not applicable: ${why}` };
         const failure: Failure = {
           step: item.label,
           action: describe(item.step),

@@ -137,7 +137,12 @@ function noMatch(ctx: InboxContext, step: ExpectStep, pattern: Json, reason: str
           : undefined) ??
         messages[0] ??
         pending[0]);
-  if (!closest) return new StepFailed(`${reason}; nothing unconsumed was received`, { expected: pattern });
+  if (!closest) {
+    // Over HTTP, a refused POST carries no message: show the status and body the server gave.
+    const refusal = ctx.wire.diagnostics();
+    const shown = /answered with HTTP/.test(refusal) && !reason.includes(refusal) ? `; ${refusal}` : "";
+    return new StepFailed(`${reason}; nothing unconsumed was received${shown}`, { expected: pattern });
+  }
   const failed = mismatch(ctx, step, pattern, closest, reason);
   return new StepFailed(`${reason}; closest message: ${failed.details.mismatch ?? ""}`, failed.details);
 }

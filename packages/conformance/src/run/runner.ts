@@ -59,6 +59,11 @@ export interface RunOptions {
    * out, like transcripts of another transport). Server mode: the tokens to use (§9.1).
    */
   auth?: RunnerAuth;
+  /**
+   * Server mode: `"auto"` (default) runs a transcript only when the server lists the fixtures it
+   * names; `"none"` treats the server as having none of them (generic mode).
+   */
+  fixtures?: "auto" | "none";
   /** How many runs execute at once (default 1); results are still reported in plan order. */
   jobs?: number;
   /** Called after each run, in order (for progress output). */
@@ -255,7 +260,9 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     const facts = opening.facts.get(revision);
     const blocked =
       opening.blocked.get(revision) ??
-      (facts && options.mode === "server" ? notApplicable(t, facts, options.transport) : undefined);
+      (facts && options.mode === "server"
+        ? notApplicable(t, facts, options.transport, options.fixtures)
+        : undefined);
     const outcome = skip
       ? { status: "skipped" as const, reason: `skip list (${skip.entry}): ${skip.reason}` }
       : unmet !== undefined
