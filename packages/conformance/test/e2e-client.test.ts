@@ -56,6 +56,7 @@ describe("client mode: the runner scripts the server side", () => {
     expect(crash.stdout).toContain(
       [
         "   at: setup 3: expect (initialized)",
+        "   level: MUST",
         "   requirement: example.client.tools-call",
         "   reason: setup: the implementation went away before a matching message arrived: the client exited with code 1; stderr: fake client: giving up; nothing unconsumed was received",
       ].join("\n"),

@@ -43,8 +43,9 @@ describe("server mode over Streamable HTTP against a raw node:http fake", () => 
       "io.modelcontextprotocol/clientCapabilities": {},
       "io.modelcontextprotocol/clientInfo": { name: "mcpkit-conformance", version: "1.0.0" },
     });
-    // A DELETE ends each session-era run: the opening-exchange probe, 4 tools-list and 3 tools-call runs.
-    expect(fake.log.requests.filter((r) => r.method === "DELETE").length).toBe(8);
+    // A DELETE ends each session-era run: the 4 opening-exchange probes (one per session revision),
+    // 4 tools-list and 3 tools-call runs.
+    expect(fake.log.requests.filter((r) => r.method === "DELETE").length).toBe(11);
   });
 
   it("checks HTTP status, headers and SSE events, and captures event ids", async () => {
@@ -171,9 +172,37 @@ describe("server mode over Streamable HTTP against a raw node:http fake", () => 
       "2025-11-25",
     ]);
     expect(down.code).toBe(1);
-    expect(down.stdout).toContain(
-      "   reason: the opening exchange for 2025-11-25 failed: sent initialize (then notifications/initialized); got: setup: the implementation went away before a matching message arrived: HTTP POST /mcp failed: ECONNREFUSED;",
+    // ECONNREFUSED, or UND_ERR_SOCKET when a kept-alive connection to the closed fake is reused.
+    expect(down.stdout).toMatch(
+      / {3}reason: the opening exchange for 2025-11-25 failed: sent initialize \(then notifications\/initialized\); got: setup: the implementation went away before a matching message arrived: HTTP POST \/mcp failed: (ECONNREFUSED|UND_ERR_SOCKET);/,
     );
     expect(down.last).toBe("conformance: 0 passed, 1 failed, 1 skipped");
+  });
+
+  it("shows the status and body of a refused POST when no answer came", async () => {
+    const fake = await startFakeHttpServer();
+    stop = fake.close;
+    const suite = suiteDir({
+      "refused.json": {
+        id: "x/refused",
+        title: "a ping the server refuses at the HTTP level",
+        side: "server",
+        requirements: ["x.r"],
+        revisions: ["2025-11-25"],
+        steps: [
+          {
+            op: "send",
+            message: { jsonrpc: "2.0", id: 1, method: "ping" },
+            http: { headers: { Host: "evil.example.com" } },
+          },
+          { op: "expect", message: { jsonrpc: "2.0", id: 1, result: {} } },
+        ],
+      },
+    });
+    const run = await runCli(["server", "--url", fake.url, "--transcripts", suite, "--step-timeout", "1000"]);
+    expect(run.stdout).toContain(
+      "   reason: no matching message within 1000 ms; nothing unconsumed was received; POST /mcp was answered with HTTP 403, body: forbidden host\n",
+    );
+    expect(run.code).toBe(1);
   });
 });

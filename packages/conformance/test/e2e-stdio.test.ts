@@ -35,6 +35,7 @@ describe("server mode over stdio against a scripted fake server", () => {
         "1) example/ping@2025-06-18 (stdio): ping is answered with an empty result",
         "   file: test/fixtures/ping.json",
         "   at: step 2: expect",
+        "   level: MUST",
         "   requirement: example.ping.empty-result",
         "   reason: the response does not match: $.result.pong: expected no such key (exact match), got true",
         '   expected: {"jsonrpc":"2.0","id":7,"result":{}}',

@@ -42,7 +42,7 @@ async function startFakeWsServer() {
           reply({
             resultType: "complete",
             supportedVersions: ["2026-07-28"],
-            capabilities: {},
+            capabilities: { tools: {} },
             ttlMs: 0,
             cacheScope: "private",
           });

@@ -143,8 +143,8 @@ describe("the opening-exchange probe over stdio", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
     expect(run.last).toBe("conformance: 13 passed, 0 failed");
-    // Two probes, the 13 runs, then the invariants' observe pass once per era.
-    expect(starts.count()).toBe(17);
+    // One probe per revision (five), the 13 runs, then the invariants' observe pass once per era.
+    expect(starts.count()).toBe(20);
   });
 
   it("reports a session-only server's 2026-07-28 runs as not applicable, not as failures", async () => {
@@ -165,8 +165,8 @@ describe("the opening-exchange probe over stdio", () => {
       "   example/tools-list@2026-07-28: not applicable: the server does not serve 2026-07-28\n",
     );
     expect(run.last).toBe("conformance: 11 passed, 0 failed, 2 skipped");
-    // Two probes, 11 runs, one observe pass (the session era only).
-    expect(starts.count()).toBe(14);
+    // Five probes (one per revision; 2026-07-28 refused), 11 runs, one observe pass (the session era only).
+    expect(starts.count()).toBe(17);
   });
 
   it("reports a 2026-07-28-only server that refuses initialize as not serving the session era", async () => {
@@ -197,11 +197,12 @@ describe("the opening-exchange probe over stdio", () => {
       "--transcripts",
       fixtures,
       "--step-timeout",
-      "300",
+      "1500",
     ]);
+    // 1500 ms, not less: the 2026-07-28 runs that must pass here share a loaded machine.
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
-      `   reason: ${SESSION_SENT} no matching message within 300 ms; nothing unconsumed was received; ${SESSION_REQUIRES}`,
+      `   reason: ${SESSION_SENT} no matching message within 1500 ms; nothing unconsumed was received; ${SESSION_REQUIRES}`,
     );
     expect(run.stdout).toContain("   example/ping@2024-11-05: not run: the opening exchange failed\n");
     expect(run.last).toBe("conformance: 2 passed, 1 failed, 11 skipped");
@@ -261,8 +262,9 @@ describe("the opening-exchange probe over Streamable HTTP", () => {
       // The probe's server/discover was refused, and no stateless run was attempted after it.
       const discover = fake.log.requests.filter((r) => r.body.includes('"server/discover"'));
       expect(discover.length).toBe(1);
-      // Four runs, and the invariants' observe pass at 2025-11-25.
-      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(5);
+      // Four by the probes (listing what each session revision offers), four by the runs, one by
+      // the invariants' observe pass at 2025-11-25.
+      expect(fake.log.requests.filter((r) => r.body.includes('"tools/list"')).length).toBe(9);
     } finally {
       await fake.close();
     }

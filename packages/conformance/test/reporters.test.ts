@@ -68,7 +68,13 @@ const report: Report = {
 
 describe("summary", () => {
   it("counts expected failures apart and stale entries as failures", () => {
-    expect(report.summary).toEqual({ passed: 1, failed: 2, skipped: 1, expectedFailures: 1 });
+    expect(report.summary).toEqual({
+      passed: 1,
+      failed: 2,
+      skipped: 1,
+      expectedFailures: 1,
+      failedByLevel: { MUST: 2, SHOULD: 0, "best practice": 0 },
+    });
     expect(summaryLine(report)).toBe("conformance: 1 passed, 2 failed, 1 skipped");
     expect(
       summaryLine({ ...report, summary: { passed: 3, failed: 0, skipped: 0, expectedFailures: 0 } }),
@@ -93,6 +99,7 @@ describe("formatTable", () => {
         "1) b/fail@2025-06-18 (stdio): title of b/fail",
         "   file: transcripts/b/fail.json",
         "   at: step 2: expect (ping result)",
+        "   level: MUST",
         "   requirement: req.a (MUST) https://modelcontextprotocol.io/specification/2025-06-18/basic#a",
         '   reason: the response does not match: $.result.x: expected 1, got "<b>&"',
         '   expected: {"id":1,"result":{"x":1}}',

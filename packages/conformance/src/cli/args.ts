@@ -20,6 +20,12 @@ export interface CliArgs {
   auth?: boolean;
   authToken?: string;
   authTokenInsufficientScope?: string;
+  /** The weakest level whose failures fail the exit code (`--fail-on`; default MUST). */
+  failOn: "MUST" | "SHOULD" | "best practice";
+  /** `--fixtures none`: generic mode (no transcript that names a fixture runs). */
+  fixtures?: "auto" | "none";
+  /** Runs at once (`--jobs`); default: the number of cores. */
+  jobs?: number;
 }
 
 /** A command line that cannot be understood. */
@@ -48,6 +54,13 @@ Options:
   --skip FILE               runs that do not apply, each with a reason; reported as skipped (§11.1)
   --json FILE               write the JSON report
   --junit FILE              write a JUnit XML report
+  --fixtures auto|none      server: auto (default) runs a transcript only when the server lists the
+                            tools, prompts and resources it names; none: generic mode for a server
+                            built without the mcpkit fixtures (those transcripts are not applicable)
+  --jobs N                  runs executed at once (default: the number of cores); results are
+                            reported in the same order whatever N
+  --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
+                            SHOULD failures too; best-practice: every failure
   --step-timeout MS         default timeout of each step (default 5000)
   --timeout MS              default timeout of each transcript run (default 30000)
 
@@ -61,8 +74,10 @@ Authorization (optional in MCP: without one of these options the auth transcript
                             a valid access token lacking a scope the server requires (implies --auth)
   With --auth, a server transcript needing a token you did not give is skipped as "not applicable".
 
+Failures are counted by the level of the rule they break ("failed by level: N MUST, N SHOULD,
+N best practice", printed before the last line when anything failed).
 The last line printed is "conformance: N passed, N failed[, N skipped]".
-Exit code: 0 when nothing failed unexpectedly, 1 on any failure, 2 on a usage or transcript error.`;
+Exit code: 0 when no failure at or above --fail-on, 1 otherwise, 2 on a usage or transcript error.`;
 
 const VALUE_OPTIONS = new Set([
   "--stdio",
@@ -80,6 +95,9 @@ const VALUE_OPTIONS = new Set([
   "--junit",
   "--step-timeout",
   "--timeout",
+  "--fail-on",
+  "--jobs",
+  "--fixtures",
   "--auth-token",
   "--auth-token-insufficient-scope",
 ]);
@@ -109,6 +127,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       revisions: [],
       ids: [],
       requirements: [],
+      failOn: "MUST",
     };
   }
   if (command !== "server" && command !== "client" && command !== "validate") {
@@ -146,7 +165,25 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     revisions: many("--revision"),
     ids: many("--id"),
     requirements: many("--requirement"),
+    failOn: "MUST",
   };
+  const fixtures = one("--fixtures");
+  if (fixtures !== undefined) {
+    if (fixtures !== "auto" && fixtures !== "none") throw new UsageError("--fixtures is auto or none");
+    args.fixtures = fixtures;
+  }
+  const jobs = one("--jobs");
+  if (jobs !== undefined) {
+    if (!/^\d+$/.test(jobs) || Number(jobs) < 1) throw new UsageError("--jobs needs a positive number");
+    args.jobs = Number(jobs);
+  }
+  const failOn = one("--fail-on");
+  if (failOn !== undefined) {
+    const levels = { must: "MUST", should: "SHOULD", "best-practice": "best practice" } as const;
+    const level = levels[failOn.toLowerCase() as keyof typeof levels];
+    if (level === undefined) throw new UsageError("--fail-on is must, should or best-practice");
+    args.failOn = level;
+  }
   const optional: [keyof CliArgs, string][] = [
     ["requirementsDir", "--requirements"],
     ["expectedFailures", "--expected-failures"],

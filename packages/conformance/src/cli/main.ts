@@ -1,4 +1,5 @@
 import { existsSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TranscriptError } from "../load/validate.js";
@@ -10,6 +11,7 @@ import { readSkipList } from "../report/skip-list.js";
 import { formatJson } from "../report/json.js";
 import { formatJunit } from "../report/junit.js";
 import { summaryLine } from "../report/report.js";
+import { LEVELS, levelLine } from "../report/levels.js";
 import { formatTable } from "../report/table.js";
 import { runConformance } from "../run/runner.js";
 import { type CliArgs, USAGE, UsageError, parseArgs } from "./args.js";
@@ -108,6 +110,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options.filters = { ...options.filters, requirements: args.requirements };
     if (args.stepTimeoutMs !== undefined) options.stepTimeoutMs = args.stepTimeoutMs;
     if (args.runTimeoutMs !== undefined) options.runTimeoutMs = args.runTimeoutMs;
+    options.jobs = args.jobs ?? availableParallelism();
+    if (args.fixtures !== undefined) options.fixtures = args.fixtures;
     if (args.auth || args.authToken !== undefined || args.authTokenInsufficientScope !== undefined) {
       options.auth = { required: true };
       if (args.authToken !== undefined) options.auth.token = args.authToken;
@@ -123,6 +127,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (args.json) writeFileSync(resolve(io.cwd, args.json), formatJson(report));
   if (args.junit) writeFileSync(resolve(io.cwd, args.junit), formatJunit(report));
   io.stdout(formatTable(report));
+  const byLevel = report.summary.failedByLevel;
+  if (report.summary.failed > 0 && byLevel) io.stdout(`${levelLine(byLevel)}\n`);
   io.stdout(`${summaryLine(report)}\n`);
-  return report.summary.failed > 0 ? 1 : 0;
+  const counted = LEVELS.slice(0, LEVELS.indexOf(args.failOn) + 1);
+  const failing = report.results.filter(
+    (r) => (r.verdict === "failed" || r.verdict === "unexpected-pass") && counted.includes(r.level ?? "MUST"),
+  );
+  return failing.length > 0 ? 1 : 0;
 }

@@ -60,12 +60,13 @@ export class InvariantLayer {
   }
 
   /**
-   * Runs the observe pass once per era of `revisions` that is not blocked, then returns
+   * Runs the observe pass once per era, at its newest revision of `revisions` that is not blocked
+   * (not applicable or not run), then returns
    * one failed result per violation seen in the whole invocation.
    */
   async finish(
     revisions: readonly Revision[],
-    blocked: ReadonlyMap<Era, string>,
+    blocked: ReadonlyMap<Revision, string>,
     createWire: (transcript: Transcript, revision: Revision, inbox: Inbox) => Wire,
     timeouts: { stepTimeoutMs: number; runTimeoutMs: number },
   ): Promise<RunResult[]> {
@@ -74,11 +75,11 @@ export class InvariantLayer {
       // Once per era, at the newest revision the invocation runs in it (as the opening probe).
       const newest = new Map<Era, Revision>();
       for (const revision of revisions) {
+        if (blocked.has(revision)) continue;
         const seen = newest.get(eraOf(revision));
         if (seen === undefined || revision > seen) newest.set(eraOf(revision), revision);
       }
       for (const revision of [...newest.values()].sort()) {
-        if (blocked.has(eraOf(revision))) continue;
         const transcript = observeTranscript(revision);
         await observePass({
           revision,

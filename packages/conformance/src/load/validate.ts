@@ -46,6 +46,7 @@ const STEP_FIELDS: Record<string, Record<string, Kind>> = {
     match: "string",
     strict: "boolean",
     optional: "boolean",
+    orNotApplicable: "string",
     http: "object",
   },
   expectNothing: {
@@ -81,6 +82,7 @@ const TRANSCRIPT_FIELDS: Record<string, Kind> = {
   context: "object",
   auth: "object",
   needs: "strings",
+  fixtures: "object",
   vars: "object",
   ignore: "array",
   timeoutMs: "integer",
@@ -174,6 +176,15 @@ export function validateTranscript(value: unknown, file: string): Transcript {
     if (value.side !== "server") fail('"needs" names runner options: server transcripts only');
     for (const need of value.needs as string[]) {
       if (!NEEDS.includes(need)) fail(`unknown need "${need}" (expected one of ${NEEDS.join(", ")})`);
+    }
+  }
+  if (value.fixtures !== undefined) {
+    if (value.side !== "server") fail('"fixtures" names what a server lists: server transcripts only');
+    for (const [kind, names] of Object.entries(value.fixtures as Record<string, Json>)) {
+      if (!["tools", "prompts", "resources"].includes(kind))
+        fail(`fixtures: unknown kind "${kind}" (expected tools, prompts or resources)`);
+      if (!Array.isArray(names) || !names.every((n) => typeof n === "string"))
+        fail(`fixtures.${kind} must be an array of strings`);
     }
   }
   if (value.requires !== undefined) checkPatternAt(value.requires, "requires", fail);

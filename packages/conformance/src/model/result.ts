@@ -35,5 +35,7 @@ export interface RunResult {
   verdict: "passed" | "failed" | "skipped" | "expected-failure" | "unexpected-pass";
   requirements: string[];
   failure?: Failure;
+  /** A failed run (or unexpected pass): the weightiest level of the rules it breaks. */
+  level?: "MUST" | "SHOULD" | "best practice";
   skipReason?: string;
 }

@@ -56,6 +56,12 @@ export interface ExpectStep extends StepBase {
   match?: "partial" | "exact";
   strict?: boolean;
   optional?: boolean;
+  /**
+   * Server transcripts: when nothing matches (or the response with the pattern's id does not), the
+   * run ends as "not applicable: <this text>" instead of failing, e.g. "the server lists no tool
+   * with a required argument".
+   */
+  orNotApplicable?: string;
   http?: { method?: Pattern; path?: Pattern; headers?: Record<string, Pattern> };
 }
 
@@ -186,6 +192,11 @@ export interface Transcript {
   context?: JsonObject;
   auth?: AuthScript;
   needs?: RunnerNeed[];
+  /**
+   * Server transcripts: fixtures the transcript needs beyond those it names in its requests (which
+   * the runner reads itself); a server that does not list one makes the run not applicable.
+   */
+  fixtures?: { tools?: string[]; prompts?: string[]; resources?: string[] };
   vars?: JsonObject;
   ignore?: Pattern[];
   timeoutMs?: number;

@@ -9,7 +9,14 @@ export interface Report {
   transport: TransportName;
   /** The command or URL under test, as given. */
   target: string;
-  summary: { passed: number; failed: number; skipped: number; expectedFailures: number };
+  summary: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    expectedFailures: number;
+    /** Failed runs (and unexpected passes) by the level of the rule they break. */
+    failedByLevel?: { MUST: number; SHOULD: number; "best practice": number };
+  };
   results: RunResult[];
   /** Every requirement cited by a failure, with its level and spec link when the manifest has them. */
   requirements: Record<string, Requirement>;

@@ -66,6 +66,7 @@ export function formatTable(report: Report): string {
     const failure = result.failure;
     if (!failure) return;
     lines.push(`   at: ${failure.step}: ${failure.action}`);
+    if (result.level) lines.push(`   level: ${result.level}`);
     for (const id of failure.requirements)
       lines.push(`   requirement: ${requirementLine(report, id, result.revision)}`);
     lines.push(`   reason: ${failure.reason}`);

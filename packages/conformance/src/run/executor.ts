@@ -32,6 +32,19 @@ export interface RunInput {
   vars?: Record<string, Json>;
   /** The invariant layer's view of this run: it sees every message sent and received. */
   observer?: RunObserver;
+  /**
+   * Called after a passed run, before the wire is disposed, with the run's variables and a way to
+   * send more requests (the stateless envelope added): the probe uses it to list what the server has.
+   */
+  afterPass?: (session: PassedSession) => Promise<void>;
+}
+
+/** What `afterPass` gets: the run's variables and the still-open wire. */
+export interface PassedSession {
+  vars: ReadonlyMap<string, Json>;
+  wire: Wire;
+  /** Adds the stateless `_meta` envelope to a request when the run's revision needs it. */
+  envelope: (message: Json) => Json;
 }
 
 /** The outcome of executing one run. */
@@ -57,7 +70,9 @@ export async function executeRun(input: RunInput): Promise<RunOutcome> {
     input.observer ? { ...input, wire: tapWire(input.wire, input.observer) } : input,
   );
   try {
-    return await runner.run();
+    const outcome = await runner.run();
+    if (outcome.status === "passed" && input.afterPass) await input.afterPass(runner.session());
+    return outcome;
   } finally {
     await input.wire.dispose().catch(() => undefined);
   }
@@ -106,6 +121,11 @@ class Executor {
     return lookupPath(this.vars, name);
   };
 
+  /** The run's variables and wire, for `afterPass`. */
+  session(): PassedSession {
+    return { vars: this.vars, wire: this.input.wire, envelope: (message) => this.envelope(message) };
+  }
+
   private steps(): Labelled[] {
     const setup = this.t.setup === "none" ? [] : handshakeSteps(this.t.side, eraOf(this.input.revision));
     return [
@@ -146,6 +166,9 @@ class Executor {
       try {
         await this.runStep(item.step);
       } catch (error) {
+        const why = item.step.op === "expect" ? item.step.orNotApplicable : undefined;
+        if (why !== undefined && error instanceof StepFailed && !wire.gone.settled && !this.outOfTime)
+          return { status: "skipped", reason: `not applicable: ${why}` };
         const failure: Failure = {
           step: item.label,
           action: describe(item.step),

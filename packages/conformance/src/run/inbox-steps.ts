@@ -21,6 +21,26 @@ export interface InboxContext {
   runTimedOut(): string;
 }
 
+/**
+ * Messages a server may send at any time, unasked, between the ones a transcript expects: the
+ * list-changed notifications, log messages and `ping` requests. A strict expect looks past them and
+ * an `expectNothing` without a pattern does not count them; a step whose pattern matches one still
+ * takes it.
+ */
+const INTERLEAVING = new Set([
+  "notifications/tools/list_changed",
+  "notifications/prompts/list_changed",
+  "notifications/resources/list_changed",
+  "notifications/message",
+]);
+
+/** Whether a message from a server under test may interleave unasked (see INTERLEAVING). */
+export function mayInterleave(side: "server" | "client", item: InboxItem): boolean {
+  if (side !== "server" || !isObject(item.message) || typeof item.message.method !== "string") return false;
+  const isNotification = !Object.hasOwn(item.message, "id");
+  return isNotification ? INTERLEAVING.has(item.message.method) : item.message.method === "ping";
+}
+
 /** Tries one inbox item against an expect/expectNothing pattern. */
 function tryItem(ctx: InboxContext, step: ExpectStep | ExpectNothingStep, pattern: Json, item: InboxItem) {
   const mode = step.match ?? "partial";
@@ -43,15 +63,14 @@ export async function expectMessage(ctx: InboxContext, step: ExpectStep): Promis
   const ms = ctx.stepTimeout(step);
   const deadline = Date.now() + ms;
   for (;;) {
-    const pending = wire.inbox.pending();
-    const candidates = step.strict ? pending.slice(0, 1) : pending;
-    for (const item of candidates) {
+    for (const item of wire.inbox.pending()) {
       const result = tryItem(ctx, step, pattern, item);
       if (result?.ok) {
         wire.inbox.consume(item);
         ctx.commit(result.captures);
         return;
       }
+      if (step.strict && mayInterleave(ctx.side, item)) continue;
       if (step.strict) {
         if (step.optional) return;
         throw mismatch(ctx, step, pattern, item, "the next message does not match");
@@ -118,7 +137,12 @@ function noMatch(ctx: InboxContext, step: ExpectStep, pattern: Json, reason: str
           : undefined) ??
         messages[0] ??
         pending[0]);
-  if (!closest) return new StepFailed(`${reason}; nothing unconsumed was received`, { expected: pattern });
+  if (!closest) {
+    // Over HTTP, a refused POST carries no message: show the status and body the server gave.
+    const refusal = ctx.wire.diagnostics();
+    const shown = /answered with HTTP/.test(refusal) && !reason.includes(refusal) ? `; ${refusal}` : "";
+    return new StepFailed(`${reason}; nothing unconsumed was received${shown}`, { expected: pattern });
+  }
   const failed = mismatch(ctx, step, pattern, closest, reason);
   return new StepFailed(`${reason}; closest message: ${failed.details.mismatch ?? ""}`, failed.details);
 }
@@ -130,6 +154,7 @@ export async function expectNothing(ctx: InboxContext, step: ExpectNothingStep):
   const deadline = Date.now() + Math.min(step.withinMs, Math.max(0, ctx.deadline - Date.now()));
   for (;;) {
     for (const item of wire.inbox.pending()) {
+      if (pattern === undefined && mayInterleave(ctx.side, item)) continue;
       const hit = pattern === undefined ? { ok: true, masks: [] } : tryItem(ctx, step, pattern, item);
       if (hit?.ok) {
         const subject = item.message ?? item.text;

@@ -4,6 +4,7 @@ import { type Era, type Revision, type TransportName, eraOf } from "../model/rev
 import type { Transcript } from "../model/transcript.js";
 import type { RunObserver } from "../invariants/observer.js";
 import type { Wire } from "../wire/wire.js";
+import { type ServerFacts, discoverFacts } from "./discovery.js";
 import { executeRun } from "./executor.js";
 
 /** Transcript id and title of the opening-exchange probe in reports. */
@@ -42,11 +43,19 @@ export interface ProbeInput {
   vars?: Record<string, Json>;
   /** The invariant layer's view of the probe: the opening exchange is traffic like any other. */
   observer?: RunObserver;
+  /** After a passed opening, list what the server offers (capabilities, tools, prompts, resources). */
+  discover?: boolean;
 }
 
 /** What probing one era found. */
 export type ProbeResult =
-  | { ok: true }
+  | {
+      ok: true;
+      /** What the server offers at this revision (with `discover`). */
+      facts?: ServerFacts;
+      /** The session-era server answered `initialize` with this other protocol version. */
+      negotiated?: string;
+    }
   | {
       ok: false;
       revision: Revision;
@@ -81,6 +90,7 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
     steps: [],
   };
   const wire = input.createWire(transcript);
+  let facts: ServerFacts | undefined;
   const outcome = await executeRun({
     transcript,
     revision,
@@ -90,12 +100,16 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
     runTimeoutMs,
     vars: vars ?? {},
     ...(input.observer ? { observer: input.observer } : {}),
+    afterPass: async (session) => {
+      if (input.discover) facts = await discoverFacts(session, revision, stepTimeoutMs);
+    },
   });
-  if (outcome.status !== "failed") return { ok: true };
+  if (outcome.status !== "failed") return facts ? { ok: true, facts } : { ok: true };
   const failure = outcome.failure;
-  // An answer that picks another protocol version is version negotiation, which the transcripts
-  // judge per revision: the server does talk.
-  if (era === "session" && negotiatedOther(failure.actual, revision)) return { ok: true };
+  // An answer that picks another protocol version is version negotiation: the server does talk,
+  // but not this revision.
+  const negotiated = era === "session" ? negotiatedVersion(failure.actual, revision) : undefined;
+  if (negotiated !== undefined) return { ok: true, negotiated };
   const stderr = wire.diagnostics();
   const what = failure.step === "run" ? `could not connect to send ${SENT[era]}` : `sent ${SENT[era]}`;
   const error = isObject(failure.actual) && isObject(failure.actual.error) ? failure.actual.error : undefined;
@@ -117,8 +131,8 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
   };
 }
 
-function negotiatedOther(actual: unknown, revision: Revision): boolean {
-  if (!isObject(actual) || actual.id !== 0 || !isObject(actual.result)) return false;
+function negotiatedVersion(actual: unknown, revision: Revision): string | undefined {
+  if (!isObject(actual) || actual.id !== 0 || !isObject(actual.result)) return undefined;
   const version = actual.result.protocolVersion;
-  return typeof version === "string" && version !== revision;
+  return typeof version === "string" && version !== revision ? version : undefined;
 }

@@ -4,7 +4,6 @@ import { lookupPath, substitute } from "../match/substitute.js";
 import type { Json } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import {
-  type Era,
   type Revision,
   type TransportName,
   eraOf,
@@ -13,6 +12,7 @@ import {
 } from "../model/revisions.js";
 import type { LoadedTranscript, Transcript } from "../model/transcript.js";
 import { applyExpectedFailures } from "../report/expected-failures.js";
+import { failureLevel } from "../report/levels.js";
 import type { Report } from "../report/report.js";
 import { type SkipEntry, findSkip } from "../report/skip-list.js";
 import { createClientWire } from "../wire/client/client-wire.js";
@@ -24,7 +24,10 @@ import { WsClientWire } from "../wire/ws-client.js";
 import { InvariantLayer } from "../invariants/invocation.js";
 import { executeRun } from "./executor.js";
 import { Inbox, type InboxItem } from "./inbox.js";
-import { NOT_RUN, PROBE_ID, type ProbeResult, probeOpening } from "./probe.js";
+import { notApplicable } from "./applicability.js";
+import type { ServerFacts } from "./discovery.js";
+import { type Opening, probeRevisions } from "./opening.js";
+import { probeOpening } from "./probe.js";
 
 /** Which transcripts and revisions to run. Entries may use `*` as a wildcard. */
 export interface RunFilters {
@@ -58,10 +61,17 @@ export interface RunOptions {
    */
   auth?: RunnerAuth;
   /**
+   * Server mode: `"auto"` (default) runs a transcript only when the server lists the fixtures it
+   * names; `"none"` treats the server as having none of them (generic mode).
+   */
+  fixtures?: "auto" | "none";
+  /**
    * Server mode: check the rules that hold on all traffic on every message of every run, and run
    * the observe pass (default true). Violations are reported as `invariant/REQUIREMENT@REVISION`.
    */
   invariants?: boolean;
+  /** How many runs execute at once (default 1); results are still reported in plan order. */
+  jobs?: number;
   /** Called after each run, in order (for progress output). */
   onResult?: (result: RunResult) => void;
 }
@@ -187,46 +197,33 @@ function createWire(
   }
 }
 
-/** What the opening-exchange probes decided: one failed result per broken era, and why runs are left out. */
-interface Opening {
-  failures: RunResult[];
-  blocked: Map<Era, string>;
-}
-
-const ERA_LABEL: Record<Era, string> = {
-  session: "the session era (initialize)",
-  stateless: "2026-07-28",
-};
-
 /**
- * Server mode: probes the opening exchange once per era the run will use (at the newest planned
- * revision of that era). A broken era fails once and its runs are not run. While the other era
- * works, a failed 2026-07-28 probe or a refused initialize means the server does not serve that era
- * (not applicable), unless `--revision` asked for it.
+ * Server mode: the opening exchange and what the server offers, probed per planned revision
+ * (`opening.ts`). Without a token, a server that does authorization rightly refuses the opening
+ * exchange, so nothing is probed.
  */
-async function probeEras(
+async function probeServer(
   options: RunOptions,
   plan: readonly { loaded: LoadedTranscript; revision: Revision }[],
   stepTimeoutMs: number,
   runTimeoutMs: number,
   layer?: InvariantLayer,
 ): Promise<Opening> {
-  // Without a token, a server that does authorization rightly refuses the opening exchange.
-  if (options.auth && options.auth.token === undefined) return { failures: [], blocked: new Map() };
-  const newest = new Map<Era, Revision>();
+  if (options.auth && options.auth.token === undefined)
+    return { failures: [], blocked: new Map(), facts: new Map() };
+  const revisions: Revision[] = [];
   for (const { loaded, revision } of plan) {
     const t = loaded.transcript;
     if (findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport })) continue;
     if (unmetNeeds(t, options.auth) !== undefined) continue;
-    const era = eraOf(revision);
-    const seen = newest.get(era);
-    if (seen === undefined || revision > seen) newest.set(era, revision);
+    if (!revisions.includes(revision)) revisions.push(revision);
   }
-  const probes = new Map<Era, ProbeResult>();
-  for (const [era, revision] of newest) {
-    probes.set(
-      era,
-      await probeOpening({
+  return probeRevisions({
+    revisions,
+    asked: options.filters?.revisions ? selectRevisions(options.filters.revisions) : [],
+    transport: options.transport,
+    probe: (revision) =>
+      probeOpening({
         revision,
         transport: options.transport,
         createWire: (t) =>
@@ -240,41 +237,14 @@ async function probeEras(
         stepTimeoutMs,
         runTimeoutMs,
         vars: authVars(options.auth),
+        discover: true,
         ...(layer ? { observer: layer.observer(PROBE_ID, revision, {}) } : {}),
       }),
-    );
-  }
-  const asked = options.filters?.revisions ? selectRevisions(options.filters.revisions) : [];
-  const opening: Opening = { failures: [], blocked: new Map() };
-  for (const [era, probe] of probes) {
-    if (probe.ok) continue;
-    const otherWorks = [...probes].some(([other, p]) => other !== era && p.ok);
-    // A session-era server need not know server/discover at all; a 2026-07-28-only server must
-    // still answer initialize, if only with an error, so anything else there is a broken server.
-    const declined = era === "stateless" || probe.refused;
-    if (otherWorks && declined && !asked.includes(probe.revision)) {
-      opening.blocked.set(era, `not applicable: the server does not serve ${ERA_LABEL[era]}`);
-      continue;
-    }
-    opening.blocked.set(era, NOT_RUN);
-    opening.failures.push({
-      key: `${PROBE_ID}@${probe.revision}`,
-      transcript: PROBE_ID,
-      title: "the opening exchange",
-      file: "(runner)",
-      revision: probe.revision,
-      transport: options.transport,
-      status: "failed",
-      verdict: "failed",
-      requirements: [probe.requirement],
-      failure: { ...probe.failure, reason: probe.message, requirements: [probe.requirement] },
-    });
-  }
-  return opening;
+  });
 }
 
 /**
- * Runs every planned transcript run, one after another, and returns the report.
+ * Runs every planned transcript run (`jobs` at a time) and returns the report, in plan order.
  * @example
  * const report = await runConformance({ mode: "server", transport: "stdio", target: "node server.js", transcripts });
  */
@@ -293,17 +263,22 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       : undefined;
   const opening =
     options.mode === "server"
-      ? await probeEras(options, plan, stepTimeoutMs, runTimeoutMs, layer)
-      : { failures: [], blocked: new Map<Era, string>() };
+      ? await probeServer(options, plan, stepTimeoutMs, runTimeoutMs, layer)
+      : { failures: [], blocked: new Map<Revision, string>(), facts: new Map<Revision, ServerFacts>() };
   for (const failure of opening.failures) {
     results.push(failure);
     options.onResult?.(failure);
   }
-  for (const { loaded, revision } of plan) {
+  const runOne = async ({ loaded, revision }: (typeof plan)[number]): Promise<RunResult> => {
     const t = loaded.transcript;
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
     const unmet = options.mode === "server" ? unmetNeeds(t, options.auth) : undefined;
-    const blocked = opening.blocked.get(eraOf(revision));
+    const facts = opening.facts.get(revision);
+    const blocked =
+      opening.blocked.get(revision) ??
+      (facts && options.mode === "server"
+        ? notApplicable(t, facts, options.transport, options.fixtures)
+        : undefined);
     const outcome = skip
       ? { status: "skipped" as const, reason: `skip list (${skip.entry}): ${skip.reason}` }
       : unmet !== undefined
@@ -340,9 +315,24 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     if (outcome.status === "failed") result.failure = outcome.failure;
     if (outcome.status === "skipped") result.skipReason = outcome.reason;
     applyExpectedFailures([result], options.expectedFailures ?? []);
-    results.push(result);
-    options.onResult?.(result);
-  }
+    return result;
+  };
+  // Runs are independent (a fresh process, connection or session each): `jobs` of them at a time,
+  // reported in plan order.
+  const done: (RunResult | undefined)[] = plan.map(() => undefined);
+  let next = 0;
+  let emitted = 0;
+  const worker = async () => {
+    for (let i = next++; i < plan.length; i = next++) {
+      done[i] = await runOne(plan[i] as (typeof plan)[number]);
+      for (let r = done[emitted]; r !== undefined && emitted < plan.length; r = done[++emitted]) {
+        results.push(r);
+        options.onResult?.(r);
+      }
+    }
+  };
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, plan.length));
+  await Promise.all(Array.from({ length: jobs }, worker));
   const checked = layer
     ? await layer.finish(
         plan
@@ -363,7 +353,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     mode: options.mode,
     transport: options.transport,
     target: options.target,
-    summary: summarize(results),
+    summary: summarize(results, options.requirements),
     results,
     requirements: {},
   };
@@ -376,13 +366,23 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   return report;
 }
 
-/** Counts for the last line: expected failures are neither passed nor failed. */
-export function summarize(results: readonly RunResult[]): Report["summary"] {
+/** Counts for the last line: expected failures are neither passed nor failed. Sets each failed run's level. */
+export function summarize(
+  results: readonly RunResult[],
+  requirements?: ReadonlyMap<string, Requirement>,
+): Report["summary"] {
   const count = (verdict: RunResult["verdict"]) => results.filter((r) => r.verdict === verdict).length;
+  const failedByLevel = { MUST: 0, SHOULD: 0, "best practice": 0 };
+  for (const result of results) {
+    if (result.verdict !== "failed" && result.verdict !== "unexpected-pass") continue;
+    result.level = failureLevel(result, requirements);
+    failedByLevel[result.level]++;
+  }
   return {
     passed: count("passed"),
     failed: count("failed") + count("unexpected-pass"),
     skipped: count("skipped"),
     expectedFailures: count("expected-failure"),
+    failedByLevel,
   };
 }

@@ -1,6 +1,6 @@
 // A tiny scripted MCP server speaking raw JSON-RPC over stdio, for the runner's own tests.
 // FAKE_MODE picks a behaviour: good | wrong-ping | hang | crash | noisy | random-info | session-only
-// (no server/discover) | stateless-only (refuses initialize) | initialize-hangs | garbage (answers every line with text that is not JSON) | silent (never answers).
+// (no server/discover) | list-changed (sends notifications/tools/list_changed after notifications/initialized) | one-version (answers initialize with 2025-06-18 whatever was asked) | stateless-only (refuses initialize) | initialize-hangs | garbage (answers every line with text that is not JSON) | silent (never answers).
 // FAKE_LAUNCHES names a file that gets one line per start, so tests can count the attempts.
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -28,6 +28,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
     return;
   }
   const { id, method, params } = message;
+  if (mode === "list-changed" && method === "notifications/initialized")
+    write({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
   if (id === undefined) return;
   switch (method) {
     case "initialize":
@@ -40,7 +42,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         jsonrpc: "2.0",
         id,
         result: {
-          protocolVersion: params.protocolVersion,
+          protocolVersion: mode === "one-version" ? "2025-06-18" : params.protocolVersion,
           capabilities: mode === "noisy" ? { tools: {}, logging: {} } : { tools: {} },
           serverInfo: { name: "fake", version: mode === "random-info" ? String(Math.random()) : "1.0.0" },
         },
