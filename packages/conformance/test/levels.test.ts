@@ -6,7 +6,10 @@ import { fakeServerCommand, runCli, suiteDir } from "./helpers/cli.js";
 
 const manifest = resolve(import.meta.dirname, "../../../conformance/requirements");
 
-/** A transcript that fails against the wrong-ping fake (it answers ping with {"pong": true}). */
+/**
+ * A transcript that fails against a correct server (it expects `{"pong": true}` where ping rightly
+ * answers `{}`), so no invariant fires and the failure counts at the level it cites.
+ */
 function pingCiting(id: string, requirement: string) {
   return {
     id,
@@ -16,7 +19,7 @@ function pingCiting(id: string, requirement: string) {
     revisions: ["2025-11-25"],
     steps: [
       { op: "send", message: { jsonrpc: "2.0", id: 3, method: "ping" } },
-      { op: "expect", match: "exact", message: { jsonrpc: "2.0", id: 3, result: {} } },
+      { op: "expect", match: "exact", message: { jsonrpc: "2.0", id: 3, result: { pong: true } } },
     ],
   };
 }
@@ -31,7 +34,7 @@ describe("failure levels", () => {
   const args = (suite: string) => [
     "server",
     "--stdio",
-    fakeServerCommand("wrong-ping"),
+    fakeServerCommand("good"),
     "--transcripts",
     suite,
     "--requirements",
@@ -76,9 +79,13 @@ describe("failure levels", () => {
 describe("--jobs", () => {
   it("runs several at once and reports exactly what one at a time reports, in the same order", async () => {
     const suite = suiteDir({
-      "many.json": ["a", "b", "c", "d", "e"].map((name) =>
-        pingCiting(`x/${name}`, "base.jsonrpc.method-not-found"),
-      ),
+      "many.json": ["a", "b", "c", "d", "e"].map((name) => ({
+        ...pingCiting(`x/${name}`, "base.jsonrpc.method-not-found"),
+        steps: [
+          { op: "send", message: { jsonrpc: "2.0", id: 3, method: "ping" } },
+          { op: "expect", match: "exact", message: { jsonrpc: "2.0", id: 3, result: {} } },
+        ],
+      })),
     });
     const base = [
       "server",

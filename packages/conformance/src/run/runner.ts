@@ -27,7 +27,7 @@ import { Inbox, type InboxItem } from "./inbox.js";
 import { notApplicable } from "./applicability.js";
 import type { ServerFacts } from "./discovery.js";
 import { type Opening, probeRevisions } from "./opening.js";
-import { probeOpening } from "./probe.js";
+import { PROBE_ID, probeOpening } from "./probe.js";
 
 /** Which transcripts and revisions to run. Entries may use `*` as a wildcard. */
 export interface RunFilters {

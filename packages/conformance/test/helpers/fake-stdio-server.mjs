@@ -43,7 +43,13 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         id,
         result: {
           protocolVersion: mode === "one-version" ? "2025-06-18" : params.protocolVersion,
-          capabilities: mode === "noisy" ? { tools: {}, logging: {} } : { tools: {} },
+          capabilities:
+            mode === "noisy"
+              ? { tools: {}, logging: {} }
+              : // It sends tools/list_changed unasked, so it declares that it may.
+                mode === "list-changed"
+                ? { tools: { listChanged: true } }
+                : { tools: {} },
           serverInfo: { name: "fake", version: mode === "random-info" ? String(Math.random()) : "1.0.0" },
         },
       });
@@ -59,7 +65,13 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         result: {
           resultType: "complete",
           supportedVersions: ["2026-07-28"],
-          capabilities: mode === "noisy" ? { tools: {}, logging: {} } : { tools: {} },
+          capabilities:
+            mode === "noisy"
+              ? { tools: {}, logging: {} }
+              : // It sends tools/list_changed unasked, so it declares that it may.
+                mode === "list-changed"
+                ? { tools: { listChanged: true } }
+                : { tools: {} },
           ttlMs: 0,
           cacheScope: "private",
         },
