@@ -12,37 +12,48 @@ import { closedAfterEach, deferred } from "./task-helpers.js";
 const open = closedAfterEach();
 
 /** The features every node serves; `gate` holds the `slow` tool until the test opens it. */
-function fleetOf(size: number) {
+function fleetOf(size: number, options: { jsonResponse?: boolean } = {}) {
   const gate = deferred<ToolResult>();
   const aborted: string[] = [];
-  const fleet = startFleet(size, (server, index) => {
-    server.tool({ name: "where", inputSchema: { type: "object" } }, () => ({
-      content: [{ type: "text", text: `node ${index}` }],
-    }));
-    server.tool({ name: "ask", inputSchema: { type: "object" } }, async (_args, ctx) => {
-      const answer = await ctx.elicit({
-        message: "Your name?",
-        requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+  const started: string[] = [];
+  const fleet = startFleet(
+    size,
+    (server, index) => {
+      // (the same definition on every node)
+      server.tool({ name: "where", inputSchema: { type: "object" } }, () => ({
+        content: [{ type: "text", text: `node ${index}` }],
+      }));
+      server.tool({ name: "ask", inputSchema: { type: "object" } }, async (_args, ctx) => {
+        const answer = await ctx.elicit({
+          message: "Your name?",
+          requestedSchema: { type: "object", properties: { name: { type: "string" } } },
+        });
+        const name = (answer.content as { name?: string } | undefined)?.name;
+        return { content: [{ type: "text", text: `${answer.action} ${name} (asked by node ${index})` }] };
       });
-      const name = (answer.content as { name?: string } | undefined)?.name;
-      return { content: [{ type: "text", text: `${answer.action} ${name} (asked by node ${index})` }] };
-    });
-    server.tool(
-      { name: "slow", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
-      (_args, ctx) =>
-        new Promise<ToolResult>((resolve, reject) => {
-          ctx.signal.addEventListener("abort", () => {
-            aborted.push(`node ${index}`);
-            reject(new Error("aborted"));
-          });
-          void gate.promise.then(resolve);
-        }),
-    );
-    server.resource({ uri: "file:///notes.md", name: "notes" }, (uri) => ({
-      contents: [{ uri, text: `notes from node ${index}` }],
-    }));
-  });
-  return { fleet, gate, aborted };
+      server.tool(
+        { name: "slow", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+        (_args, ctx) =>
+          new Promise<ToolResult>((resolve, reject) => {
+            started.push(`node ${index}`);
+            ctx.signal.addEventListener("abort", () => {
+              aborted.push(`node ${index}`);
+              reject(new Error("aborted"));
+            });
+            void gate.promise.then(resolve);
+          }),
+      );
+      server.tool({ name: "steps", inputSchema: { type: "object" } }, async (_args, ctx) => {
+        for (let step = 1; step <= 3; step++) await ctx.progress(step, 3);
+        return { content: [{ type: "text", text: `stepped on node ${index}` }] };
+      });
+      server.resource({ uri: "file:///notes.md", name: "notes" }, (uri) => ({
+        contents: [{ uri, text: `notes from node ${index}` }],
+      }));
+    },
+    options,
+  );
+  return { fleet, gate, aborted, started };
 }
 
 async function connected(fleet: Fleet, revision: "2025-06-18" | "2025-11-25") {
@@ -117,3 +128,124 @@ describe.each(["2025-06-18", "2025-11-25"] as const)("a %s session on a fleet of
     expect(nodes.nodes.flatMap((node) => node.seen)).toContain("DELETE");
   });
 });
+
+describe("cancellation and tasks across nodes (2025-11-25)", () => {
+  it("a client's cancellation reaching another node stops the handler where it runs", async () => {
+    const { fleet, aborted, started } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = await connected(nodes, "2025-11-25");
+    const controller = new AbortController();
+    const call = client.callTool({ name: "slow", arguments: {} }, { signal: controller.signal });
+    call.catch(() => {});
+    await expect.poll(() => started.length).toBe(1);
+    const callNode = nodes.order[nodes.order.length - 1];
+    controller.abort(new Error("changed my mind"));
+    await expect(call).rejects.toThrow();
+    await expect.poll(() => aborted).toEqual(started);
+    // The cancellation went through another node than the call.
+    expect(nodes.order[nodes.order.length - 1]).not.toBe(callNode);
+  });
+
+  it("a task started through one node is fetched, waited on and completed through others", async () => {
+    const { fleet, gate } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = await connected(nodes, "2025-11-25");
+    const task = await client.callTool({ name: "slow", arguments: {} }, { task: { ttlMs: 60_000 } });
+    expect((await task.refresh()).status).toBe("working");
+    expect((await task.refresh()).status).toBe("working");
+    const result = task.result();
+    gate.resolve({ content: [{ type: "text", text: "finally" }] });
+    expect((await result).content).toEqual([{ type: "text", text: "finally" }]);
+    expect((await task.refresh()).status).toBe("completed");
+  });
+
+  it("a task cancelled through another node stops its handler where it runs", async () => {
+    const { fleet, aborted } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = await connected(nodes, "2025-11-25");
+    const task = await client.callTool({ name: "slow", arguments: {} }, { task: { ttlMs: 60_000 } });
+    expect((await task.cancel()).status).toBe("cancelled");
+    await expect.poll(() => aborted.length).toBe(1);
+    expect((await task.refresh()).status).toBe("cancelled");
+  });
+});
+
+describe("resuming on another node", () => {
+  it("replays the rest of a POST's stream from the shared event store: nothing lost, nothing twice", async () => {
+    const { fleet } = fleetOf(3, { jsonResponse: false });
+    const nodes = await fleet;
+    open.push(nodes);
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch(nodes.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    const session = { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
+    const note = await fetch(nodes.url, {
+      method: "POST",
+      headers: session,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(note.status).toBe(202);
+    const call = await fetch(nodes.url, {
+      method: "POST",
+      headers: session,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "steps", arguments: {}, _meta: { progressToken: "t" } },
+      }),
+    });
+    const events = parseSse(await call.text()).filter((event) => event.data !== "");
+    expect(events.map((event) => JSON.parse(event.data).params?.progress ?? "result")).toEqual([
+      1,
+      2,
+      3,
+      "result",
+    ]);
+    const callNode = nodes.order[nodes.order.length - 1];
+    // The client lost the stream after the first progress: it resumes through the next node.
+    const resumed = await fetch(nodes.url, {
+      headers: { ...session, accept: "text/event-stream", "last-event-id": events[0]?.id as string },
+    });
+    expect(resumed.status).toBe(200);
+    expect(nodes.order[nodes.order.length - 1]).not.toBe(callNode);
+    const replay = parseSse(await resumed.text()).filter((event) => event.data !== "");
+    expect(replay).toEqual(events.slice(1));
+  });
+});
+
+/** The events of an SSE body: id and data of each. */
+function parseSse(text: string): { id: string | undefined; data: string }[] {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "" && !block.startsWith(":"))
+    .map((block) => {
+      const lines = block.split("\n");
+      const id = lines
+        .find((line) => line.startsWith("id:"))
+        ?.slice(3)
+        .trim();
+      const data = lines
+        .filter((line) => line.startsWith("data:"))
+        .map((line) => line.slice(5).trim())
+        .join("\n");
+      return { id, data };
+    });
+}
