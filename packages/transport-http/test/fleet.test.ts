@@ -249,3 +249,36 @@ function parseSse(text: string): { id: string | undefined; data: string }[] {
       return { id, data };
     });
 }
+
+describe("a 2026-07-28 client on the fleet", () => {
+  it("hears, on its listen stream through one node, the changes raised on every node, once each", async () => {
+    const { fleet } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = new Client({ clientInfo: { name: "modern", version: "1.0.0" }, revision: "2026-07-28" });
+    open.push(client);
+    await client.connect(new StreamableHttpClientTransport(nodes.url));
+    const updates: string[] = [];
+    const changes: number[] = [];
+    client.on("resourceUpdated", ({ uri }) => updates.push(uri));
+    client.on("toolsChanged", () => changes.push(1));
+    const subscription = client.listen({
+      toolsListChanged: true,
+      resourceSubscriptions: ["file:///notes.md"],
+    });
+    await subscription.acknowledged;
+    for (const node of nodes.nodes) node.server.resourceUpdated("file:///notes.md");
+    await expect.poll(() => updates.length).toBe(3);
+    (nodes.nodes[1] as (typeof nodes.nodes)[number]).server.tool(
+      { name: "late", inputSchema: { type: "object" } },
+      () => ({ content: [] }),
+    );
+    await expect.poll(() => changes.length).toBe(1);
+    await client.listTools();
+    await client.listTools();
+    expect(updates).toEqual(["file:///notes.md", "file:///notes.md", "file:///notes.md"]);
+    expect(changes).toEqual([1]);
+    subscription.close();
+    await subscription.ended;
+  });
+});
