@@ -3,9 +3,11 @@
 // round-robin dispatcher, driven by the real @mcpkit/client. Every request of a session lands on
 // another node than the one before.
 import { Client } from "@mcpkit/client";
-import type { ToolResult } from "@mcpkit/server";
+import { MemorySessionStore } from "@mcpkit/core";
+import { Server, type ToolResult } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
+import { serveStreamableHttp } from "../src/node.js";
 import { type Fleet, startFleet } from "./fleet-helpers.js";
 import { closedAfterEach, deferred } from "./task-helpers.js";
 
@@ -280,5 +282,42 @@ describe("a 2026-07-28 client on the fleet", () => {
     expect(changes).toEqual([1]);
     subscription.close();
     await subscription.ended;
+  });
+});
+
+describe("a session store that fails", () => {
+  it("answers the initialize whose record cannot be stored with 503, and reports why", async () => {
+    const failing = Object.assign(new MemorySessionStore(), {
+      create: () => Promise.reject(new Error("the store is down")),
+    });
+    const errors: string[] = [];
+    const server = new Server({ name: "s", version: "1" });
+    const http = await serveStreamableHttp({
+      sessionStore: failing,
+      onError: (error) => errors.push((error as Error).message),
+      onSession: (transport) => server.connect(transport),
+    });
+    open.push(server, http);
+    const response = await fetch(http.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    expect(await response.json()).toMatchObject({
+      error: { message: "Service Unavailable: the session could not be stored" },
+    });
+    expect(errors).toContain("the store is down");
+    expect(server.sessions.size).toBe(0);
   });
 });

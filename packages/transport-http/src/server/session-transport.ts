@@ -396,9 +396,9 @@ export class HttpServerTransport implements Transport {
     this.negotiated = version;
     this.initializeId = undefined;
     if (!this.fleet || this.fleet.rebuilt) return;
-    this.recorded = this.fleet
-      .opened(version, this.client, this.owner)
-      .catch((error: unknown) => this.settings.onError(error));
+    this.recorded = this.fleet.opened(version, this.client, this.owner);
+    // Awaited by the handler, which answers a failure with 503.
+    this.recorded.catch(() => {});
   }
 
   private respond(
