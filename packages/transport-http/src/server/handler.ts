@@ -258,6 +258,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
           RefusalCode.internalError,
         );
       }
+      // Its idle time starts when the client gets its id.
+      session.touch();
     }
     return reply;
   }
