@@ -13,7 +13,6 @@ import { encodePayload } from "../shared/frame.js";
 import {
   idKey,
   isRequest,
-  isResponse,
   membersOf,
   negotiatedVersionIn,
   responseIdsOf,
