@@ -10,13 +10,7 @@ import {
   type ResumedSession,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
-import {
-  idKey,
-  isRequest,
-  membersOf,
-  negotiatedVersionIn,
-  responseIdsOf,
-} from "../shared/messages.js";
+import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
