@@ -164,6 +164,8 @@ export class Server {
   /** Task-augmented `tools/call` and `tasks/*` (undefined when `options.tasks` is false). */
   readonly tasks: ToolTasks | undefined;
   private readonly fleet: FleetChanges;
+  /** The bus this server shares with the rest of its fleet (`options.bus`, else its own `MemoryBus`). */
+  readonly bus: Bus;
 
   constructor(
     readonly info: ImplementationInfo,
@@ -220,6 +222,7 @@ export class Server {
       "subscriptions/listen": listenHandler,
     };
     const bus = options.bus ?? new MemoryBus();
+    this.bus = bus;
     this.fleet = new FleetChanges(bus, (change) => this.applyChange(change), report);
     // tasks (2025-11-25): begin
     this.tasks = options.tasks === false ? undefined : new ToolTasks(options.tasks, bus);

@@ -5,7 +5,7 @@
 import { type Server as HttpServer, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { MemoryBus, MemorySessionStore } from "@mcpkit/core";
-import { MemorySubscriptionStore, MemoryTaskStore, Server } from "@mcpkit/server";
+import { MemorySubscriptionStore, MemoryTaskStore, Server, tasksExtension } from "@mcpkit/server";
 import {
   MemoryEventStore,
   type StreamableHttpHandler,
@@ -47,7 +47,12 @@ export async function startFleet(
   for (let index = 0; index < size; index++) {
     const server = new Server(
       { name: "fleet", version: "1.0.0" },
-      { bus, subscriptions, tasks: { store: taskStore, pollIntervalMs: 10 } },
+      {
+        bus,
+        subscriptions,
+        tasks: { store: taskStore, pollIntervalMs: 10 },
+        extensions: [tasksExtension()],
+      },
     );
     define(server, index);
     const handler = createStreamableHttpHandler({

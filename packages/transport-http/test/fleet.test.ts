@@ -2,7 +2,7 @@
 // sharing the session store, bus, event store, task store and subscriptions) behind a
 // round-robin dispatcher, driven by the real @mcpkit/client. Every request of a session lands on
 // another node than the one before.
-import { Client } from "@mcpkit/client";
+import { Client, tasksExtension as clientTasks } from "@mcpkit/client";
 import { MemorySessionStore } from "@mcpkit/core";
 import { Server, type ToolResult } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
@@ -282,6 +282,25 @@ describe("a 2026-07-28 client on the fleet", () => {
     expect(changes).toEqual([1]);
     subscription.close();
     await subscription.ended;
+  });
+
+  it("a task cancelled through another node than the one running it stops its handler", async () => {
+    const { fleet, aborted, started } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = new Client({
+      clientInfo: { name: "modern", version: "1.0.0" },
+      revision: "2026-07-28",
+      extensions: [clientTasks()],
+    });
+    open.push(client);
+    await client.connect(new StreamableHttpClientTransport(nodes.url));
+    const task = await client.callTool({ name: "slow", arguments: {} }, { task: { ttlMs: 60_000 } });
+    await expect.poll(() => started.length).toBe(1);
+    const ranOn = nodes.order[nodes.order.length - 1];
+    expect((await task.cancel()).status).toBe("cancelled");
+    expect(nodes.order[nodes.order.length - 1]).not.toBe(ranOn);
+    await expect.poll(() => aborted).toEqual(started);
   });
 });
 
