@@ -3,7 +3,7 @@
 // round-robin dispatcher, driven by the real @mcpkit/client. Every request of a session lands on
 // another node than the one before.
 import { Client, tasksExtension as clientTasks } from "@mcpkit/client";
-import { MemorySessionStore } from "@mcpkit/core";
+import { MemoryBus, MemorySessionStore } from "@mcpkit/core";
 import { Server, type ToolResult } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
@@ -338,5 +338,67 @@ describe("a session store that fails", () => {
     });
     expect(errors).toContain("the store is down");
     expect(server.sessions.size).toBe(0);
+  });
+});
+
+describe("a bus that cannot be reached", () => {
+  it("answers a request needing a copy of the session with 503, and serves it once the bus is back", async () => {
+    const sessionStore = new MemorySessionStore();
+    const bus = new MemoryBus();
+    let down = false;
+    const flaky = {
+      publish: (channel: string, message: string) => bus.publish(channel, message),
+      subscribe: (channel: string, listener: (message: string) => void) =>
+        down ? Promise.reject(new Error("the bus is down")) : bus.subscribe(channel, listener),
+    };
+    const errors: string[] = [];
+    const servers = [0, 1].map(() => new Server({ name: "s", version: "1" }, { bus }));
+    const https = await Promise.all(
+      servers.map((server, i) =>
+        serveStreamableHttp({
+          sessionStore,
+          bus: i === 1 ? flaky : bus,
+          onError: (error) => errors.push((error as Error).message),
+          onSession: (transport) => server.connect(transport),
+        }),
+      ),
+    );
+    open.push(...servers, ...https);
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch((https[0] as (typeof https)[number]).url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    const ping = () =>
+      fetch((https[1] as (typeof https)[number]).url, {
+        method: "POST",
+        headers: { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    down = true;
+    const refused = await ping();
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        message: "Service Unavailable: the session could not be resumed (the fleet's bus cannot be reached)",
+      },
+    });
+    expect(errors).toContain("the bus is down");
+    down = false;
+    const served = await ping();
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
   });
 });
