@@ -402,3 +402,41 @@ describe("a bus that cannot be reached", () => {
     expect(await served.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
   });
 });
+
+describe("notifications/initialized", () => {
+  it("is answered 202 only once the record says initialized (the next request may rebuild the session)", async () => {
+    const sessionStore = new MemorySessionStore();
+    const update = sessionStore.update.bind(sessionStore);
+    // A store that takes a while to write, as a remote one does.
+    sessionStore.update = (id, change, ttl) =>
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() => update(id, change, ttl));
+    const server = new Server({ name: "s", version: "1" });
+    const http = await serveStreamableHttp({ sessionStore, onSession: (t) => server.connect(t) });
+    open.push(server, http);
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch(http.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    expect((await sessionStore.get(sessionId))?.initialized).toBe(false);
+    const note = await fetch(http.url, {
+      method: "POST",
+      headers: { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(note.status).toBe(202);
+    expect((await sessionStore.get(sessionId))?.initialized).toBe(true);
+  });
+});

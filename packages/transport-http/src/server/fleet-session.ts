@@ -164,7 +164,7 @@ export class FleetSession {
   answered(payload: JsonRpcPayload, ids: readonly RequestId[]): void {
     if (!this.levels) return;
     const level = levelSet(payload, ids, this.levels);
-    if (level !== undefined) this.change({ logLevel: level });
+    if (level !== undefined) void this.change({ logLevel: level });
   }
 
   /**
@@ -182,23 +182,36 @@ export class FleetSession {
     }
     if (isSharedNotification(message.method)) {
       this.share(member);
-      if (message.method === "notifications/initialized") this.change({ initialized: true });
+      if (message.method === "notifications/initialized")
+        this.pendingWrite = this.change({ initialized: true });
     }
     return true;
   }
 
   /** Records a change of the session (fire and forget; failures go to `onError`). */
-  change(change: SessionChange): void {
-    this.settings.sessionStore
+  change(change: SessionChange): Promise<void> {
+    return this.settings.sessionStore
       .update(this.host.sessionId, change, this.settings.ttlMs)
-      .catch(this.settings.onError);
+      .then(() => undefined, this.settings.onError);
   }
+
+  /**
+   * The record write the POST being answered must wait for (`notifications/initialized`: the
+   * next request may reach a process that rebuilds the session from the record); taken once.
+   */
+  takeWrite(): Promise<void> | undefined {
+    const write = this.pendingWrite;
+    this.pendingWrite = undefined;
+    return write;
+  }
+
+  private pendingWrite: Promise<void> | undefined;
 
   /** Notes activity in the record, at most once per quarter of the expiry. */
   active(now: number): void {
     if (this.settings.ttlMs <= 0 || now - this.lastNoted < this.settings.ttlMs / 4) return;
     this.lastNoted = now;
-    this.change({ lastActivity: now });
+    void this.change({ lastActivity: now });
   }
 
   /** The session's record now (undefined once it ended or expired everywhere). */
