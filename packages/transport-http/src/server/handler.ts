@@ -18,17 +18,12 @@ import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
 import { newSessionId } from "./session-id.js";
 import { sessionLimitRefusal } from "./session-limit.js";
+import { SessionTable } from "./session-table.js";
 import { IdleClock } from "./idle-clock.js";
 import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
 import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
 import { StatelessEndpoint } from "./stateless/endpoint.js";
-import {
-  type Verified,
-  authenticateRequest,
-  isReply,
-  notTheSessionOwner,
-  subjectOf,
-} from "./authenticate.js";
+import { type Verified, authenticateRequest, isReply, subjectOf } from "./authenticate.js";
 import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
 
 const SSE_HEADERS = SSE_REPLY_HEADERS;
@@ -69,9 +64,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
 }
 
 class Endpoint implements StreamableHttpHandler, InboundHandler {
-  private readonly sessions = new Map<string, HttpServerTransport>();
-  /** One settings object and one idle clock for every session. */
-  private readonly sessionSettings: SessionSettings;
+  private readonly sessions: SessionTable;
   /** Settings of the one-POST transports of an endpoint without sessions. */
   private readonly sessionlessSettings: SessionSettings;
   /** Sessionless POSTs being answered. */
@@ -85,8 +78,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
 
   constructor(private readonly options: ResolvedOptions) {
     this.cors = resolveCors(options.cors);
-    const sessions = this.sessions;
-    this.sessionSettings = {
+    const sessionSettings: SessionSettings = {
       maxMessageBytes: options.maxMessageBytes,
       maxQueuedMessages: options.maxQueuedMessages,
       eventStore: options.eventStore,
@@ -95,12 +87,22 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       closeSseAfterMs: options.closeSseAfterMs,
       onError: options.onError,
       idleClock: new IdleClock(options.idleTimeoutMs),
-      onEnd(ended) {
-        if (sessions.get(ended.sessionId) === ended) sessions.delete(ended.sessionId);
-      },
+      onEnd: (ended) => this.sessions.forget(ended),
     };
+    this.sessions = new SessionTable({
+      session: sessionSettings,
+      fleet: {
+        sessionStore: options.sessionStore,
+        bus: options.bus,
+        ttlMs: options.idleTimeoutMs,
+        onError: options.onError,
+      },
+      maxSessions: options.maxSessions,
+      onSession: options.onSession,
+      onError: options.onError,
+    });
     this.sessionlessSettings = {
-      ...this.sessionSettings,
+      ...sessionSettings,
       eventStore: NO_EVENTS,
       closeSseAfterMs: 0,
       idleClock: new IdleClock(0),
@@ -119,9 +121,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   get sessionCount(): number {
-    let open = 0;
-    for (const session of this.sessions.values()) if (!session.isClosed) open += 1;
-    return open;
+    return this.sessions.openCount;
   }
 
   async handle(request: Request): Promise<Response> {
@@ -142,7 +142,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
 
   async close(): Promise<void> {
     this.shutDown = true;
-    await Promise.all([...this.sessions.values()].map((session) => session.close()));
+    await this.sessions.closeAll();
     await this.stateless?.close();
   }
 
@@ -215,15 +215,13 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     let session: HttpServerTransport;
     let created = false;
     if (request.header(Header.sessionId) !== null) {
-      const found = this.session(request, verified);
+      let found = this.sessions.find(request, verified);
+      if (found instanceof Promise) found = await found;
       if (!(found instanceof HttpServerTransport)) return found;
       session = found;
     } else if (initializing) {
       if (this.shutDown) return refusal(503, "Service Unavailable: the endpoint is closing");
-      // Sessions that ended but still hold messages for a last GET count: they hold memory.
-      if (this.sessions.size >= this.options.maxSessions)
-        return sessionLimitRefusal(this.options.maxSessions);
-      const fresh = await this.createSession(subjectOf(verified?.auth));
+      const fresh = await this.sessions.create(subjectOf(verified?.auth));
       if (!(fresh instanceof HttpServerTransport)) return fresh;
       session = fresh;
       session.touch();
@@ -239,7 +237,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const badBatch = batchRefusal(value, revision);
     if (badBatch) return badBatch;
 
-    return deliverPost(session, request, {
+    const reply = await deliverPost(session, request, {
       value,
       forms,
       verified,
@@ -247,6 +245,9 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       revision,
       created,
     });
+    // The client learns the session id only once any process of the fleet can find its record.
+    if (created && session.recorded) await session.recorded;
+    return reply;
   }
 
   /** A POST of the session era on an endpoint without sessions (`sessions: false`). */
@@ -310,7 +311,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
         allow: this.options.sessions ? "POST, DELETE" : "POST",
       });
     }
-    const session = this.requiredSession(request, verified, true);
+    let session = this.requiredSession(request, verified, true);
+    if (session instanceof Promise) session = await session;
     if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
@@ -341,10 +343,12 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
         },
       );
     }
-    const session = this.requiredSession(request, verified);
+    let session = this.requiredSession(request, verified);
+    if (session instanceof Promise) session = await session;
     if (!(session instanceof HttpServerTransport)) return session;
     const bad = this.checkVersion(request, session);
     if (bad) return bad;
+    // Ends the session in every process of the fleet.
     await session.close();
     return emptyReply(204);
   }
@@ -353,47 +357,16 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     request: InboundRequest,
     verified: Verified | undefined,
     draining = false,
-  ): HttpServerTransport | Reply {
+  ): HttpServerTransport | Reply | Promise<HttpServerTransport | Reply> {
     if (request.header(Header.sessionId) === null) {
       return refusal(400, "Bad Request: Mcp-Session-Id header is required");
     }
-    return this.session(request, verified, draining);
-  }
-
-  /**
-   * The request's session; with `draining`, also one that ended with messages left for a GET.
-   * Refused (403) when the credentials are not those of the subject that opened it.
-   */
-  private session(
-    request: InboundRequest,
-    verified: Verified | undefined,
-    draining = false,
-  ): HttpServerTransport | Reply {
-    const found = this.sessions.get(request.header(Header.sessionId) ?? "");
-    if (!found || (found.isClosed && !(draining && found.draining))) {
-      return refusal(404, "Not Found: no such session (it may have expired)");
-    }
-    if (found.owner !== subjectOf(verified?.auth)) return notTheSessionOwner("session");
-    found.touch();
-    return found;
+    return this.sessions.find(request, verified, draining);
   }
 
   private checkVersion(request: InboundRequest, session: HttpServerTransport): Reply | undefined {
     const version = effectiveRevision(request, session);
     if (this.options.supportedRevisions.includes(version)) return undefined;
     return refusal(400, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(version)}`);
-  }
-
-  private async createSession(owner: string | undefined): Promise<HttpServerTransport | Reply> {
-    const session = new HttpServerTransport(newSessionId(), this.sessionSettings, owner);
-    this.sessions.set(session.sessionId, session);
-    try {
-      await this.options.onSession(session);
-      return session;
-    } catch (error) {
-      this.options.onError(error);
-      session.end();
-      return refusal(500, "Internal error: the session could not be set up", RefusalCode.internalError);
-    }
   }
 }

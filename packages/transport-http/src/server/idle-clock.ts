@@ -20,6 +20,11 @@ export class IdleClock<Session extends IdleWatched> {
   /** `limitMs` 0 (or less) turns expiry off. */
   constructor(private readonly limitMs: number) {}
 
+  /** The idle limit in ms (0 or less: none). */
+  get limit(): number {
+    return this.limitMs;
+  }
+
   /** How many sessions the clock watches. */
   get size(): number {
     return this.order.size;

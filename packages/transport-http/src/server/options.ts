@@ -1,4 +1,11 @@
-import { type Authenticate, sessionRevisions } from "@mcpkit/core";
+import {
+  type Authenticate,
+  type Bus,
+  MemoryBus,
+  MemorySessionStore,
+  type SessionStore,
+  sessionRevisions,
+} from "@mcpkit/core";
 import { DEFAULT_MAX_BODY_BYTES } from "../shared/headers.js";
 import { DEFAULT_MAX_BATCH_SIZE } from "./batch-limit.js";
 import { DEFAULT_MAX_DISCARD_BYTES } from "./body.js";
@@ -115,6 +122,21 @@ export interface StreamableHttpHandlerOptions {
    * {@link MemoryEventStore} of this handler (1000 events per session, 100 000 in all).
    */
   readonly eventStore?: EventStore;
+  /**
+   * Where session records are kept, so any process of a fleet serves any session: a request whose
+   * `Mcp-Session-Id` this process does not hold rebuilds the session from its record, and DELETE
+   * or idle expiry ends it everywhere. Share one store (e.g. `RedisSessionStore` of
+   * `@mcpkit/redis`), one `bus`, one `eventStore` and the server's stores across the fleet.
+   * Default: a {@link MemorySessionStore} of this handler (one process).
+   */
+  readonly sessionStore?: SessionStore;
+  /**
+   * Carries messages between the processes of a fleet (see docs/design.md, "Fleet seams"):
+   * messages for a session's GET stream held elsewhere, answers to another process's server
+   * requests, shared client notifications, the end of a session. Default: a {@link MemoryBus}
+   * of this handler.
+   */
+  readonly bus?: Bus;
   /** Interval of `: keep-alive` comments on open SSE streams, in ms; 0 sends none. Default 15 000. */
   readonly keepAliveMs?: number;
   /**
@@ -176,6 +198,8 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     supportedRevisions: sessionRevisions,
     onError: () => {},
     eventStore: options.eventStore ?? new MemoryEventStore(),
+    sessionStore: options.sessionStore ?? new MemorySessionStore(),
+    bus: options.bus ?? new MemoryBus(),
     keepAliveMs: 15_000,
     sseRetryMs: 1000,
     closeSseAfterMs: 0,

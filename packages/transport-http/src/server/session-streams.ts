@@ -15,13 +15,22 @@ export interface StreamSettings {
   readonly onError: (error: unknown) => void;
 }
 
-/** The id of the GET stream; POST streams are `p1`, `p2`, … */
+/**
+ * The id of the GET stream; POST streams are `p1`, `p2`, … A copy of the session rebuilt in
+ * another process of a fleet prefixes its streams with its tag (`3f09a1c2.p1`), so event ids stay
+ * unique within the session across the fleet.
+ */
 const GET_STREAM = "g";
 
-/** The stream an event id belongs to: ids are `<stream>-<number>`. */
+/** The stream an event id belongs to: ids are `[<tag>.]<stream>-<number>`. */
 export function streamOfEventId(eventId: string): string | undefined {
-  const match = /^(g|p\d+)-\d+$/.exec(eventId);
+  const match = /^((?:[0-9a-f]{8}\.)?(?:g|p\d+))-\d+$/.exec(eventId);
   return match?.[1];
+}
+
+/** Whether a stream id names a GET stream (of any copy of the session). */
+export function isGetStream(streamId: string | undefined): boolean {
+  return streamId !== undefined && streamId.endsWith(GET_STREAM);
 }
 
 /**
@@ -43,18 +52,21 @@ export class SessionStreams implements SseStreamHost {
     private readonly sessionId: string,
     private readonly settings: StreamSettings,
     private readonly session: { touch(): void },
+    /** Prefixes this copy's stream ids (empty for the copy that opened the session). */
+    private readonly prefix = "",
   ) {}
 
   /** The GET stream. */
   get standalone(): SseStream {
     if (this.getStream === undefined) {
-      this.getStream = new SseStream(GET_STREAM, this, {
+      const id = `${this.prefix}${GET_STREAM}`;
+      this.getStream = new SseStream(id, this, {
         whenDetached: "queue",
         maxHeld: this.settings.maxQueuedMessages,
         closeAfterMs: 0,
-        onDone: () => this.forgetStream(GET_STREAM),
+        onDone: () => this.forgetStream(id),
       });
-      this.addStream(GET_STREAM, this.getStream);
+      this.addStream(id, this.getStream);
     }
     return this.getStream;
   }
@@ -119,7 +131,7 @@ export class SessionStreams implements SseStreamHost {
   /** A new stream for a POST's answer, carried by `sink`; `polling` on 2025-11-25 and later. */
   openPostStream(polling: boolean, sink: BodySink): SseStream {
     this.postCount += 1;
-    const id = `p${this.postCount}`;
+    const id = `${this.prefix}p${this.postCount}`;
     const stream = new SseStream(id, this, {
       whenDetached: "store",
       maxHeld: this.settings.maxQueuedMessages,
@@ -146,8 +158,9 @@ export class SessionStreams implements SseStreamHost {
   async resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
     const streamId = streamOfEventId(lastEventId);
     if (streamId === undefined) return undefined;
-    // A GET stream not made yet is one that would be live.
-    const live = streamId === GET_STREAM && !this.getStream ? this.standalone : this.live?.get(streamId);
+    // The GET stream goes on live here, whichever copy of the session carried it before (a GET
+    // stream not made yet is one that would be live).
+    const live = isGetStream(streamId) ? this.standalone : this.live?.get(streamId);
     const ticket = live?.beginResume() ?? 0;
     let replay: readonly StoredEvent[] | undefined;
     try {
@@ -165,11 +178,15 @@ export class SessionStreams implements SseStreamHost {
     return sink;
   }
 
-  /** Ends every stream; the GET stream keeps what it holds for one last GET. */
-  end(): void {
+  /**
+   * Ends every stream; the GET stream keeps what it holds for one last GET. `dropEvents`: the
+   * session is over, its events go too (not when only this copy of it ends).
+   */
+  end(dropEvents = true): void {
     const get = this.standalone;
     get.finish();
     for (const stream of [...(this.live?.values() ?? [])]) if (stream !== get) stream.end();
+    if (!dropEvents) return;
     this.storing = this.storing
       .then(() => this.settings.eventStore.dropSession(this.sessionId))
       .catch((error: unknown) => this.settings.onError(error));

@@ -10,12 +10,21 @@ import {
   type ResumedSession,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
-import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
+import {
+  idKey,
+  isRequest,
+  isResponse,
+  membersOf,
+  negotiatedVersionIn,
+  responseIdsOf,
+} from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
-import { SessionStreams, type StreamSettings } from "./session-streams.js";
+import { SessionStreams, type StreamSettings, isGetStream, streamOfEventId } from "./session-streams.js";
 import { sessionlessPayload } from "./sessionless.js";
+import { FleetSession, type FleetSettings } from "./fleet-session.js";
+import { type ClientDescription, describedClient, taggedPayload } from "./fleet-messages.js";
 
 /** How a transport serves its session (default: a fresh session of this process). */
 export interface TransportMode {
@@ -26,6 +35,10 @@ export interface TransportMode {
    * requests, and the transport ends once the POST's requests are answered.
    */
   readonly sessionless?: boolean;
+  /** The store and bus that make the session servable by any process of a fleet. */
+  readonly fleet?: FleetSettings;
+  /** The session was rebuilt here from its record (another process opened it). */
+  readonly rebuilt?: boolean;
 }
 
 /** How long an ended session keeps undelivered messages for a last GET. */
@@ -89,7 +102,27 @@ export class HttpServerTransport implements Transport {
   ) {
     this.resumedSession = mode.resumedSession;
     this.sessionless = mode.sessionless === true;
+    if (mode.fleet) this.fleet = new FleetSession(this, mode.fleet, mode.rebuilt === true);
     this.touch();
+  }
+
+  /** @internal This copy's part in the fleet (absent for a sessionless POST). */
+  readonly fleet: FleetSession | undefined;
+  /** @internal The record being stored, once `initialize` was answered. */
+  recorded: Promise<void> | undefined;
+  /** What the client's `initialize` said about it, for the record. */
+  private client: ClientDescription | undefined;
+  private ownsEnd = true;
+  private handed = false;
+
+  /** Whether another process of the fleet holds this session's standalone stream. */
+  get streamElsewhere(): boolean {
+    return this.fleet !== undefined && !this.fleet.holdsStream;
+  }
+
+  /** Whether the session ended only in this process and goes on in others of the fleet. */
+  get handedOff(): boolean {
+    return this.handed;
   }
 
   /** The session this transport continues, when it was begun elsewhere. */
@@ -111,7 +144,12 @@ export class HttpServerTransport implements Transport {
 
   /** The session's SSE streams, made by the first one. */
   private get sse(): SessionStreams {
-    this.sseStreams ??= new SessionStreams(this.sessionId, this.settings, this);
+    this.sseStreams ??= new SessionStreams(
+      this.sessionId,
+      this.settings,
+      this,
+      this.fleet?.rebuilt ? `${this.fleet.tag}.` : "",
+    );
     return this.sseStreams;
   }
 
@@ -137,10 +175,12 @@ export class HttpServerTransport implements Transport {
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
     if (this.sessionless) payload = sessionlessPayload(payload, this.initializeId);
+    else if (this.fleet?.rebuilt) payload = taggedPayload(payload, this.fleet);
     const json = encodePayload(payload, this.settings.maxMessageBytes);
     this.noteNegotiation(payload);
     const answered = responseIdsOf(payload);
     const first = answered[0];
+    if (first !== undefined) this.fleet?.answered(payload, answered);
     if (first !== undefined) {
       const stream = this.streams?.get(idKey(first));
       if (stream) return this.respond(stream, json, answered, options?.httpRefusal);
@@ -150,6 +190,7 @@ export class HttpServerTransport implements Transport {
     }
     // Sessionless: there is no GET stream to carry it.
     if (this.sessionless) return;
+    if (this.fleet && !this.fleet.holdsStream) return this.fleet.forwardToStream(json);
     this.sse.standalone.emit(json);
   }
 
@@ -197,9 +238,63 @@ export class HttpServerTransport implements Transport {
    */
   receive(value: unknown, context: MessageContext): void {
     if (this.ended) return;
-    for (const member of membersOf(value)) {
-      if (isRequest(member) && member.method === "initialize") this.initializeId = member.id;
+    let kept: unknown[] | undefined;
+    const members = membersOf(value);
+    for (const [index, member] of members.entries()) {
+      if (isRequest(member)) {
+        if (member.method === "initialize") {
+          this.initializeId = member.id;
+          this.client = describedClient(member.params);
+        } else if (member.method === "logging/setLevel") this.fleet?.levelRequested(member);
+      } else if (this.fleet?.inbound(member) === false) {
+        // An answer for another copy of the session: it went there.
+        kept ??= members.slice(0, index);
+        continue;
+      }
+      kept?.push(member);
     }
+    if (kept) {
+      if (kept.length === 0) return;
+      value = Array.isArray(value) ? kept : kept[0];
+    }
+    this.deliver(value, context);
+  }
+
+  /** @internal A client message another copy received for this one. */
+  deliverFromFleet(value: unknown): void {
+    if (this.ended) return;
+    const message = value as { id?: unknown; method?: unknown };
+    if (message.method === undefined && message.id !== undefined) {
+      const own = this.fleet?.claimAnswer(message);
+      if (own === undefined || own === false) return;
+      this.deliver({ ...message, id: own }, {});
+      return;
+    }
+    this.deliver(value, {});
+  }
+
+  /** @internal A message for the standalone stream from another copy (this one holds it). */
+  emitStandalone(json: string): void {
+    if (!this.ended) this.sse.standalone.emit(json);
+  }
+
+  /** @internal Another process ended the session: it ends here too, telling nobody. */
+  endedElsewhere(): void {
+    this.ownsEnd = false;
+    this.end();
+  }
+
+  /**
+   * @internal Ends this copy only: the session goes on in the fleet (its record, events,
+   * subscriptions and tasks stay).
+   */
+  endHere(): void {
+    this.handed = true;
+    this.ownsEnd = false;
+    this.end();
+  }
+
+  private deliver(value: unknown, context: MessageContext): void {
     if (this.handlers) {
       this.handlers.onMessage(value, context);
       return;
@@ -245,6 +340,7 @@ export class HttpServerTransport implements Transport {
   openStandalone(polling: boolean, openBody: () => BodySink): BodySink | undefined {
     const opened = this.sse.openStandalone(polling, openBody);
     if (opened && this.ended) this.forget();
+    if (opened && !this.ended) this.fleet?.tookStream();
     return opened;
   }
 
@@ -252,13 +348,18 @@ export class HttpServerTransport implements Transport {
    * @internal Resumes a stream after `lastEventId` on a sink from `openBody`, returned; undefined
    * when the id is unknown.
    */
-  resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
-    return this.sse.resume(lastEventId, openBody);
+  async resume(lastEventId: string, openBody: () => BodySink): Promise<BodySink | undefined> {
+    const resumed = await this.sse.resume(lastEventId, openBody);
+    // The GET stream goes on here, whichever copy carried it before.
+    if (resumed && !this.ended && isGetStream(streamOfEventId(lastEventId))) this.fleet?.tookStream();
+    return resumed;
   }
 
   /** @internal Restarts the idle clock (any request of the session counts as activity). */
   touch(): void {
-    if (!this.ended) this.settings.idleClock.touch(this);
+    if (this.ended) return;
+    this.settings.idleClock.touch(this);
+    this.fleet?.active(this.lastActive);
   }
 
   /** @internal Called by the idle clock when the session has been idle for the whole limit. */
@@ -266,7 +367,21 @@ export class HttpServerTransport implements Transport {
     // A client waiting on a POST for its answer is active; one that only holds the GET stream
     // open is not (that stream closes with the session).
     if (this.awaitingAnswer()) this.touch();
-    else this.end();
+    else if (!this.fleet) this.end();
+    // A rebuilt copy idle here: the session may be in use elsewhere; drop only this copy.
+    else if (this.fleet.rebuilt) this.endHere();
+    else this.idleEverywhere();
+  }
+
+  /** The original copy is idle: the session ends unless another copy was active since. */
+  private idleEverywhere(): void {
+    (this.fleet as FleetSession).activeElsewhere(this.settings.idleClock.limit).then(
+      (active) => (this.ended ? undefined : active ? this.touch() : this.end()),
+      (error: unknown) => {
+        this.settings.onError(error);
+        this.end();
+      },
+    );
   }
 
   private awaitingAnswer(): boolean {
@@ -280,6 +395,10 @@ export class HttpServerTransport implements Transport {
     if (version === undefined) return;
     this.negotiated = version;
     this.initializeId = undefined;
+    if (!this.fleet || this.fleet.rebuilt) return;
+    this.recorded = this.fleet
+      .opened(version, this.client, this.owner)
+      .catch((error: unknown) => this.settings.onError(error));
   }
 
   private respond(
@@ -310,9 +429,14 @@ export class HttpServerTransport implements Transport {
     if (this.ended) return;
     this.ended = true;
     this.settings.idleClock.forget(this);
+    if (this.fleet) {
+      if (this.ownsEnd) this.fleet.endEverywhere();
+      this.fleet.leave();
+    }
     for (const stream of new Set(this.streams?.values())) stream.end();
     this.streams = undefined;
-    this.sse.end();
+    // Handed off: other copies may still resume its streams from the event store.
+    this.sse.end(!this.handed);
     this.inbox = undefined;
     if (this.draining) {
       this.drainTimer = setTimeout(() => this.forget(), DRAIN_GRACE_MS);
