@@ -1,3 +1,5 @@
+import { type Bus, MemoryBus } from "@mcpkit/core";
+import { type FleetChange, FleetChanges } from "./fleet-changes.js";
 import type {
   Capabilities,
   ExtensionSettings,
@@ -115,6 +117,13 @@ export interface ServerOptions {
   readonly authorization?: AuthorizationOptions;
   /** Where session-era resource subscriptions are kept. Default: a {@link MemorySubscriptionStore}. */
   readonly subscriptions?: SubscriptionStore;
+  /**
+   * The bus of the fleet this server is part of (the same as its HTTP handlers'): list changes and
+   * `resourceUpdated` reach the sessions of every process, in both eras (listen streams included),
+   * and a task is cancelled, and its `tasks/result` callers woken, whichever process serves the
+   * request. Default: a `MemoryBus` of this server (one process).
+   */
+  readonly bus?: Bus;
   /** Problems with no caller to report to (a failing notification, a handler crash). */
   readonly onError?: (error: Error) => void;
 }
@@ -154,6 +163,9 @@ export class Server {
   private readonly installed: ExtensionTarget;
   /** Task-augmented `tools/call` and `tasks/*` (undefined when `options.tasks` is false). */
   readonly tasks: ToolTasks | undefined;
+  private readonly fleet: FleetChanges;
+  /** The bus this server shares with the rest of its fleet (`options.bus`, else its own `MemoryBus`). */
+  readonly bus: Bus;
 
   constructor(
     readonly info: ImplementationInfo,
@@ -209,8 +221,11 @@ export class Server {
       },
       "subscriptions/listen": listenHandler,
     };
+    const bus = options.bus ?? new MemoryBus();
+    this.bus = bus;
+    this.fleet = new FleetChanges(bus, (change) => this.applyChange(change), report);
     // tasks (2025-11-25): begin
-    this.tasks = options.tasks === false ? undefined : new ToolTasks(options.tasks);
+    this.tasks = options.tasks === false ? undefined : new ToolTasks(options.tasks, bus);
     if (this.tasks) {
       const declared = () => {
         const tasks = this.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
@@ -344,6 +359,7 @@ export class Server {
    * ```
    */
   async connect(transport: Transport): Promise<ServerSession> {
+    await this.fleet.join();
     const session = new ServerSession(this.host);
     this.live.add(session);
     await session.start(transport);
@@ -522,6 +538,15 @@ export class Server {
   /** Tells subscribers that a resource changed (`notifications/resources/updated`, or a listen-stream event). */
   resourceUpdated(uri: string): void {
     for (const session of this.live) session.resourceUpdated(uri);
+    this.fleet.publish({ type: "resource", uri });
+  }
+
+  /** Another process of the fleet announced a change: this process's sessions hear it. */
+  private applyChange(change: FleetChange): void {
+    for (const session of this.live) {
+      if (change.type === "resource") session.resourceUpdated(change.uri);
+      else session.listChanged(change.kind);
+    }
   }
 
   /** Logs to every session-era client, each at its own level. */
@@ -532,6 +557,7 @@ export class Server {
   /** Ends every session (listen streams get their final result first). */
   async close(): Promise<void> {
     await Promise.all([...this.live].map((s) => s.close()));
+    await this.fleet.leave();
   }
 
   /** A registration changed: capabilities now, the notifications once the current job is done (coalesced). */
@@ -545,6 +571,8 @@ export class Server {
     const kinds = [...this.pendingChanges];
     this.pendingChanges.clear();
     for (const session of this.live) for (const kind of kinds) session.listChanged(kind);
+    // Registrations made while starting up (before any session) are no news to the fleet.
+    if (this.fleet.joined) for (const kind of kinds) this.fleet.publish({ type: "list", kind });
   }
 }
 

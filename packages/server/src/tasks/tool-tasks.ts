@@ -1,4 +1,13 @@
-import { ErrorCode, type JsonObject, McpError, type Params } from "@mcpkit/core";
+import {
+  type Bus,
+  BusChannel,
+  ErrorCode,
+  type JsonObject,
+  McpError,
+  MemoryBus,
+  type Params,
+  type Unsubscribe,
+} from "@mcpkit/core";
 import type { ServerContext } from "../context.js";
 import type { ServerRequestHandler } from "../session.js";
 import {
@@ -68,8 +77,12 @@ export class ToolTasks {
   private readonly pageSize: number;
   private readonly running = new Map<string, AbortController>();
   private readonly waiters = new Map<string, (() => void)[]>();
+  /** Each task waited on here: its channel's subscription, so another process's change wakes us. */
+  private readonly watching = new Map<string, Promise<Unsubscribe | undefined>>();
+  private readonly bus: Bus;
 
-  constructor(options: TaskOptions = {}) {
+  constructor(options: TaskOptions = {}, bus?: Bus) {
+    this.bus = bus ?? new MemoryBus();
     this.store = options.store ?? new MemoryTaskStore();
     this.maxTtlMs = options.maxTtlMs ?? 3_600_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -98,13 +111,19 @@ export class ToolTasks {
     }
     const controller = new AbortController();
     this.running.set(task.taskId, controller);
+    // tasks/cancel may reach another process of the fleet: it tells this one over the bus.
+    const stop = await this.bus
+      .subscribe(BusChannel.task(task.taskId), (text) => {
+        if (text.includes('"cancel"')) this.abortHere(task.taskId, "The task was cancelled");
+      })
+      .catch(() => undefined);
+    if (stop) this.channels.set(task.taskId, stop);
     if (owner.startsWith("session:")) {
       // Nobody can reach a session's task once the session is gone: stop it and free it.
       void ctx.session.closed.then(() => {
         // Closed only in this process: the session (and its task) goes on in the fleet.
         if (ctx.session.handedOff) return;
-        controller.abort(new Error("The session closed"));
-        this.running.delete(task.taskId);
+        this.abortHere(task.taskId, "The session closed");
         return this.store.delete(owner, task.taskId).then(() => this.wake(task.taskId));
       });
     }
@@ -139,6 +158,7 @@ export class ToolTasks {
           : { error: { code: ErrorCode.InternalError, message: "Internal error" } };
     }
     this.running.delete(task.taskId);
+    this.release(task.taskId);
     await answered;
     const failed = "error" in outcome || outcome.result.isError === true;
     const statusMessage =
@@ -219,7 +239,31 @@ export class ToolTasks {
       ctx.session.connection.notify("notifications/tasks/status", wireTask(task) as Params).catch(() => {
         // The session may be gone: the task stays retrievable by its owner.
       });
-    if (isTerminal(task.status)) this.wake(task.taskId);
+    if (isTerminal(task.status)) {
+      this.wake(task.taskId);
+      this.announce(task.taskId, "changed");
+    }
+  }
+
+  /** The running handlers' bus subscriptions (for cancellation from another process), by task id. */
+  private readonly channels = new Map<string, Unsubscribe>();
+
+  /** Stops the task's handler if this process runs it. */
+  private abortHere(taskId: string, why: string): void {
+    this.running.get(taskId)?.abort(new Error(why));
+    this.running.delete(taskId);
+    this.release(taskId);
+  }
+
+  private release(taskId: string): void {
+    const stop = this.channels.get(taskId);
+    this.channels.delete(taskId);
+    stop?.().catch(() => {});
+  }
+
+  /** Tells every process that a task changed (a terminal status wakes `tasks/result` callers). */
+  private announce(taskId: string, type: "changed" | "cancel"): void {
+    this.bus.publish(BusChannel.task(taskId), JSON.stringify({ type })).catch(() => {});
   }
 
   /** Lets the `tasks/result` calls waiting on a task read it again. */
@@ -227,6 +271,29 @@ export class ToolTasks {
     const waiting = this.waiters.get(taskId);
     this.waiters.delete(taskId);
     for (const wake of waiting ?? []) wake();
+    this.unwatch(taskId);
+  }
+
+  /** Listens for the task's changes made by other processes; resolves once listening. */
+  private watch(taskId: string): Promise<unknown> {
+    let watching = this.watching.get(taskId);
+    if (!watching) {
+      watching = this.bus
+        .subscribe(BusChannel.task(taskId), (text) => {
+          if (text.includes('"changed"')) this.wake(taskId);
+        })
+        .catch(() => undefined);
+      this.watching.set(taskId, watching);
+    }
+    return watching;
+  }
+
+  /** Nobody here waits on the task any more. */
+  private unwatch(taskId: string): void {
+    if (this.waiters.has(taskId)) return;
+    const watching = this.watching.get(taskId);
+    this.watching.delete(taskId);
+    void watching?.then((stop) => stop?.()).catch(() => {});
   }
 
   /** How many `tasks/result` calls wait in this process (for tests and monitoring). */
@@ -250,7 +317,9 @@ export class ToolTasks {
     while (current && !isTerminal(current.status)) {
       const { taskId } = current;
       const wait = this.wakeUp(taskId, ctx.signal);
-      // Read again once registered: a task that ended after the caller's read woke nobody.
+      // Read again once registered (here and on the bus): a task that ended after the caller's
+      // read woke nobody.
+      await this.watch(taskId);
       const now = await this.store.get(task.owner, taskId);
       if (!now || isTerminal(now.status)) {
         wait.cancel();
@@ -271,7 +340,10 @@ export class ToolTasks {
       signal.removeEventListener("abort", onAbort);
       const rest = (this.waiters.get(taskId) ?? []).filter((w) => w !== wake);
       if (rest.length > 0) this.waiters.set(taskId, rest);
-      else this.waiters.delete(taskId);
+      else {
+        this.waiters.delete(taskId);
+        this.unwatch(taskId);
+      }
     };
     let onAbort = () => {};
     const woken = new Promise<void>((resolve, reject) => {
@@ -334,8 +406,9 @@ export class ToolTasks {
           status: "cancelled",
           statusMessage: "The task was cancelled by request.",
         });
-        this.running.get(task.taskId)?.abort(new Error("The task was cancelled"));
-        this.running.delete(task.taskId);
+        this.abortHere(task.taskId, "The task was cancelled");
+        // The handler may run in another process of the fleet.
+        this.announce(task.taskId, "cancel");
         if (!after) throw notFound();
         this.changed(ctx, after);
         return wireTask(after);

@@ -246,7 +246,21 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
       created,
     });
     // The client learns the session id only once any process of the fleet can find its record.
-    if (created && session.recorded) await session.recorded;
+    if (created && session.recorded) {
+      try {
+        await session.recorded;
+      } catch (error) {
+        this.options.onError(error);
+        session.end();
+        return refusal(
+          503,
+          "Service Unavailable: the session could not be stored",
+          RefusalCode.internalError,
+        );
+      }
+      // Its idle time starts when the client gets its id.
+      session.touch();
+    }
     return reply;
   }
 

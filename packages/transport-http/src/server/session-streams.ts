@@ -30,7 +30,7 @@ export function streamOfEventId(eventId: string): string | undefined {
 
 /** Whether a stream id names a GET stream (of any copy of the session). */
 export function isGetStream(streamId: string | undefined): boolean {
-  return streamId !== undefined && streamId.endsWith(GET_STREAM);
+  return streamId?.endsWith(GET_STREAM) === true;
 }
 
 /**

@@ -10,14 +10,7 @@ import {
   type ResumedSession,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
-import {
-  idKey,
-  isRequest,
-  isResponse,
-  membersOf,
-  negotiatedVersionIn,
-  responseIdsOf,
-} from "../shared/messages.js";
+import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
@@ -396,9 +389,9 @@ export class HttpServerTransport implements Transport {
     this.negotiated = version;
     this.initializeId = undefined;
     if (!this.fleet || this.fleet.rebuilt) return;
-    this.recorded = this.fleet
-      .opened(version, this.client, this.owner)
-      .catch((error: unknown) => this.settings.onError(error));
+    this.recorded = this.fleet.opened(version, this.client, this.owner);
+    // Awaited by the handler, which answers a failure with 503.
+    this.recorded.catch(() => {});
   }
 
   private respond(

@@ -47,6 +47,7 @@ export function tasksExtension(options: TasksExtensionOptions = {}): ServerExten
         maxTtlMs: options.maxTtlMs ?? shared?.maxTtlMs ?? 3_600_000,
         pollIntervalMs: options.pollIntervalMs ?? shared?.pollIntervalMs ?? 1000,
         newTaskId: options.newTaskId ?? (() => globalThis.crypto.randomUUID()),
+        bus: api.server.bus,
       });
       api.wrap(
         "tools/call",

@@ -1,10 +1,13 @@
 import {
+  type Bus,
+  BusChannel,
   ErrorCode,
   hasCapability,
   type JsonObject,
   McpError,
   missingClientCapability,
   type Params,
+  type Unsubscribe,
 } from "@mcpkit/core";
 import type { ServerContext } from "../../context.js";
 import { isTerminal, type TaskChange, TaskLimitError, type TaskRecord, type TaskStore } from "../store.js";
@@ -19,6 +22,8 @@ export interface ExtensionTaskSettings {
   readonly pollIntervalMs: number;
   /** Makes task ids (unguessable). */
   readonly newTaskId: () => string;
+  /** The fleet's bus: `tasks/cancel` reaching another process stops the handler running here. */
+  readonly bus?: Bus;
 }
 
 /** A request the running handler waits on, under its key in `inputRequests`. */
@@ -36,6 +41,8 @@ interface Running {
   readonly waiting: Map<string, Waiting>;
   /** Input keys issued so far: keys are never reused over the task's lifetime. */
   asked: number;
+  /** Stops listening for a cancellation from another process. */
+  unsubscribe?: Unsubscribe;
 }
 
 const notFound = () => new McpError(ErrorCode.InvalidParams, "Failed to retrieve task: Task not found");
@@ -97,12 +104,19 @@ export class ExtensionTasks {
         : setTimeout(() => this.stop(task.taskId, new Error("The task expired")), task.ttl);
     // A timer must not keep a Node process alive on its own.
     (expiry as { unref?: () => void } | undefined)?.unref?.();
-    this.running.set(task.taskId, {
-      controller: new AbortController(),
-      expiry,
-      waiting: new Map(),
-      asked: 0,
-    });
+    const running: Running = { controller: new AbortController(), expiry, waiting: new Map(), asked: 0 };
+    this.running.set(task.taskId, running);
+    const bus = this.settings.bus;
+    if (bus) {
+      const { taskId } = task;
+      running.unsubscribe = await bus
+        .subscribe(BusChannel.task(taskId), (text) => {
+          if (text.includes('"cancel"')) this.stop(taskId, new Error("The task was cancelled"));
+        })
+        .catch(() => undefined);
+      // Ended while subscribing: nothing listens for it any more.
+      if (this.running.get(taskId) !== running) void running.unsubscribe?.().catch(() => {});
+    }
     return task;
   }
 
@@ -195,6 +209,8 @@ export class ExtensionTasks {
     if (isTerminal(task.status)) return {};
     await this.write(task, { status: "cancelled", statusMessage: "The task was cancelled by request." });
     this.stop(task.taskId, new Error("The task was cancelled"));
+    // Its handler may run in another process of the fleet.
+    this.settings.bus?.publish(BusChannel.task(task.taskId), '{"type":"cancel"}').catch(() => {});
     return {};
   }
 
@@ -241,6 +257,7 @@ export class ExtensionTasks {
     const state = this.running.get(taskId);
     if (!state) return;
     this.running.delete(taskId);
+    void state.unsubscribe?.().catch(() => {});
     if (state.expiry !== undefined) clearTimeout(state.expiry);
     state.controller.abort(reason);
     for (const waiting of state.waiting.values()) waiting.reject(reason);
