@@ -22,7 +22,10 @@ afterAll(async () => {
   await redis?.close();
 });
 
-async function connect(exchanges: HttpExchange[] = []): Promise<Client> {
+async function connect(
+  exchanges: HttpExchange[] = [],
+  onExchange?: (e: HttpExchange) => void,
+): Promise<Client> {
   const client = new Client({
     clientInfo: { name: "fleet-session", version: "1" },
     mode: "session",
@@ -31,7 +34,10 @@ async function connect(exchanges: HttpExchange[] = []): Promise<Client> {
   clients.push(client);
   await client.connect(
     new StreamableHttpClientTransport(fleet.proxy.url, {
-      onExchange: (exchange) => exchanges.push(exchange),
+      onExchange: (exchange) => {
+        exchanges.push(exchange);
+        onExchange?.(exchange);
+      },
       reconnect: { initialDelayMs: 5, minDelayMs: 0 },
     }),
   );

@@ -7,7 +7,14 @@
  *   node node.mjs --redis redis://127.0.0.1:6379 --secret S --name n1 [--prefix p:] [--no-redis]
  */
 import { parseArgs } from "node:util";
-import { connectRedis, RedisBus, RedisEventStore, RedisSessionStore, RedisTaskStore } from "@mcpkit/redis";
+import {
+  connectRedis,
+  RedisBus,
+  RedisEventStore,
+  RedisSessionStore,
+  RedisSubscriptionStore,
+  RedisTaskStore,
+} from "@mcpkit/redis";
 import { Server, tasksExtension } from "@mcpkit/server";
 import { serveStreamableHttp } from "@mcpkit/transport-http/node";
 
@@ -29,6 +36,8 @@ const redis = values["no-redis"] ? undefined : await connect();
 // Subscriptions need a connection of their own.
 const subscriber = redis ? await connect() : undefined;
 const prefix = values.prefix;
+// One bus for the Server and its HTTP handler.
+const bus = redis ? new RedisBus({ redis, subscriber, prefix }) : undefined;
 
 const server = new Server(
   { name: "fleet-node", version: "1.0.0" },
@@ -38,6 +47,7 @@ const server = new Server(
       ? { store: new RedisTaskStore({ redis, prefix }), pollIntervalMs: 50 }
       : { pollIntervalMs: 50 },
     extensions: [tasksExtension()],
+    ...(redis ? { bus, subscriptions: new RedisSubscriptionStore({ redis, prefix }) } : {}),
     onError: (error) => log(`error: ${error.message}`),
   },
 );
@@ -110,6 +120,22 @@ server.tool(
   },
 );
 
+server.resource({ uri: "test://watched", name: "watched" }, (uri) => ({
+  contents: [{ uri, text: `watched, read on ${name}` }],
+}));
+
+server.tool(
+  {
+    name: "touch",
+    description: "Says that test://watched changed (Server.resourceUpdated on this node)",
+    inputSchema: { type: "object" },
+  },
+  () => {
+    server.resourceUpdated("test://watched");
+    return { content: [{ type: "text", text: `touched on ${name}` }] };
+  },
+);
+
 const http = await serveStreamableHttp({
   host: "127.0.0.1",
   port: 0,
@@ -117,7 +143,7 @@ const http = await serveStreamableHttp({
     ? {
         eventStore: new RedisEventStore({ redis, prefix }),
         sessionStore: new RedisSessionStore({ redis, prefix }),
-        bus: new RedisBus({ redis, subscriber, prefix }),
+        bus,
       }
     : {}),
   onSession: (transport) => server.connect(transport),
