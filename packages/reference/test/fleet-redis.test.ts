@@ -54,6 +54,29 @@ describe("everything-server processes started with the same --redis and --secret
     return client;
   }
 
+  it("serve one session-era session together: each request goes to the other process", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const urls = [a.url, b.url];
+    let next = 0;
+    const served: string[] = [];
+    // Every request (POST, GET, DELETE) to the next process in turn, as a round-robin balancer would.
+    const alternate: typeof fetch = (_input, init) => {
+      const url = urls[next++ % urls.length] as string;
+      served.push(url);
+      return fetch(url, init);
+    };
+    const client = new Client({ clientInfo: { name: "fleet", version: "1" }, mode: "session" });
+    clients.push(client);
+    await client.connect(new StreamableHttpClientTransport(a.url, { fetch: alternate }));
+    expect(client.revision).toBe("2025-11-25");
+    for (let i = 0; i < 4; i++) {
+      expect(await client.callTool({ name: "test_simple_text", arguments: {} })).toMatchObject({
+        content: [{ type: "text", text: "This is a simple text response for testing." }],
+      });
+    }
+    expect(new Set(served)).toEqual(new Set(urls));
+  });
+
   it("form one fleet: a task started on one is read through the other", async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const onA = await connect(a.url);

@@ -40,6 +40,7 @@ export function createEverythingServer(options: EverythingServerOptions): Everyt
     requestState: { secret: options.requestStateSecret },
     // One task per tasks/list page, so that the tasks transcripts exercise nextCursor.
     tasks: { pageSize: 1, ...(options.fleet ? { store: options.fleet.taskStore } : {}) },
+    ...(options.fleet ? { bus: options.fleet.bus, subscriptions: options.fleet.subscriptions } : {}),
     extensions: [tasksExtension()],
     ...(options.statelessOnly ? { revisions: statelessRevisions } : {}),
     ...(options.onError ? { onError: options.onError } : {}),

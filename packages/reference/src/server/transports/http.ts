@@ -22,7 +22,7 @@ export const serveHttp: ServeTransport = async ({ server, state, fleet }, config
     cors: security.cors,
     maxBodyBytes: security.maxBodyBytes,
     maxMessageBytes: security.maxMessageBytes,
-    ...(fleet ? { eventStore: fleet.eventStore } : {}),
+    ...(fleet ? { eventStore: fleet.eventStore, sessionStore: fleet.sessionStore, bus: fleet.bus } : {}),
     ...(security.allowedHosts === undefined ? {} : { allowedHosts: security.allowedHosts }),
     ...(security.allowedOrigins === undefined ? {} : { allowedOrigins: security.allowedOrigins }),
     onSession: async (transport) => {
