@@ -15,7 +15,7 @@ function log(message: string): void {
 async function main(): Promise<number> {
   let config: ReturnType<typeof parseServerArgs>;
   try {
-    config = parseServerArgs(process.argv.slice(2));
+    config = parseServerArgs(process.argv.slice(2), process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     log(`${error.message}\n${SERVER_USAGE}`);

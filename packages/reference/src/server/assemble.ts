@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerConfig, TransportKind } from "./config.js";
 import { createEverythingServer, type EverythingServer } from "./definition.js";
+import { redisFleet } from "./fleet.js";
 import { DEFAULT_REPORT_LIMIT, limitReports, type ReportLimit } from "./report-limit.js";
 import type { RunningEndpoint, ServeTransport } from "./endpoint.js";
 import { type SecurityOptions, securityFor } from "./security.js";
@@ -44,7 +45,8 @@ export function assemble(
 ): Assembly {
   return {
     definition: createEverythingServer({
-      requestStateSecret: randomBytes(32).toString("base64url"),
+      requestStateSecret: config.secret ?? randomBytes(32).toString("base64url"),
+      ...(config.redis === undefined ? {} : { fleet: redisFleet(config.redis, onError) }),
       statelessOnly: config.stateless,
       // A client causes reports at will (one per unknown notification): they are rate-limited.
       onError: limitReports(onError, reportLimit),

@@ -28,13 +28,24 @@ export interface ServerConfig {
   readonly authIssuer?: string;
   /** Scopes every request needs (`--auth-scopes a,b`); only with `authIssuer`. */
   readonly authScopes?: readonly string[];
+  /**
+   * Join a fleet on this Redis (`--redis redis://host:port`): tasks and resumable SSE events live
+   * there, so every process started with the same URL and secret serves the same tasks and streams.
+   * Streamable HTTP only.
+   */
+  readonly redis?: string;
+  /**
+   * The `requestState` and cursor sealing secret (`--secret S`, else `MCPKIT_STATE_SECRET`), at
+   * least 16 characters; a fleet's processes must share it. Default: a random one per process.
+   */
+  readonly secret?: string;
 }
 
 /** A command-line mistake: the message is shown with the usage. */
 export class UsageError extends Error {}
 
 export const SERVER_USAGE =
-  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response | --sse-response] [--auth-issuer URL [--auth-scopes a,b]]";
+  "usage: everything-server [--transport stdio|http|sse|ws | --stdio|--http|--sse|--ws] [--host 127.0.0.1] [--port N] [--stateless] [--json-response | --sse-response] [--auth-issuer URL [--auth-scopes a,b]] [--redis URL] [--secret S]";
 
 /**
  * Parses the everything-server's arguments (`--name value` or `--name=value`).
@@ -44,7 +55,10 @@ export const SERVER_USAGE =
  * parseServerArgs(["--transport", "http", "--port=0"]); // { transport: "http", host: "127.0.0.1", port: 0, ... }
  * ```
  */
-export function parseServerArgs(argv: readonly string[]): ServerConfig {
+export function parseServerArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ServerConfig {
   let transport: TransportKind = "stdio";
   let host = "127.0.0.1";
   let port = 0;
@@ -52,6 +66,8 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
   let jsonResponse: JsonResponse = "when-ready";
   let authIssuer: string | undefined;
   let authScopes: string[] | undefined;
+  let redis: string | undefined;
+  let secret = env.MCPKIT_STATE_SECRET === "" ? undefined : env.MCPKIT_STATE_SECRET;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [name, inline] = arg.includes("=")
@@ -108,6 +124,16 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
           .map((scope) => scope.trim())
           .filter((scope) => scope !== "");
         break;
+      case "--redis": {
+        const v = value();
+        if (!/^rediss?:\/\//.test(v) || !URL.canParse(v))
+          throw new UsageError(`--redis must be a redis:// URL, not "${v}"`);
+        redis = v;
+        break;
+      }
+      case "--secret":
+        secret = value();
+        break;
       default:
         throw new UsageError(`unknown argument "${arg}"`);
     }
@@ -116,6 +142,9 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
     throw new UsageError("--auth-scopes needs --auth-issuer");
   if (authIssuer !== undefined && transport === "stdio")
     throw new UsageError("--auth-issuer needs a network transport (http, sse or ws)");
+  if (redis !== undefined && transport !== "http") throw new UsageError("--redis needs --transport http");
+  if (secret !== undefined && secret.length < 16)
+    throw new UsageError("the secret must have at least 16 characters");
   return {
     transport,
     host,
@@ -124,5 +153,7 @@ export function parseServerArgs(argv: readonly string[]): ServerConfig {
     jsonResponse,
     ...(authIssuer === undefined ? {} : { authIssuer }),
     ...(authScopes === undefined ? {} : { authScopes }),
+    ...(redis === undefined ? {} : { redis }),
+    ...(secret === undefined ? {} : { secret }),
   };
 }

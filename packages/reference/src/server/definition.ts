@@ -1,5 +1,6 @@
 import { statelessRevisions } from "@mcpkit/core";
 import { Server, tasksExtension } from "@mcpkit/server";
+import type { FleetStores } from "./fleet.js";
 import { type FixtureState, fixtureGroups, inputRequiredFixtures, revisionGate } from "../fixtures/index.js";
 
 /** Options of {@link createEverythingServer}. */
@@ -10,12 +11,15 @@ export interface EverythingServerOptions {
   readonly statelessOnly?: boolean;
   /** Problems with no caller to report to. */
   readonly onError?: (error: Error) => void;
+  /** Shared stores that make several processes one fleet (`--redis`). Default: in memory. */
+  readonly fleet?: FleetStores;
 }
 
 /** The server definition and the state its fixtures share with the transport wiring. */
 export interface EverythingServer {
   readonly server: Server;
   readonly state: FixtureState;
+  readonly fleet?: FleetStores;
 }
 
 export const SERVER_INFO = { name: "mcpkit-everything-server", version: "0.1.0" } as const;
@@ -35,7 +39,8 @@ export function createEverythingServer(options: EverythingServerOptions): Everyt
     instructions: "The mcpkit everything-server: fixtures for conformance testing.",
     requestState: { secret: options.requestStateSecret },
     // One task per tasks/list page, so that the tasks transcripts exercise nextCursor.
-    tasks: { pageSize: 1 },
+    tasks: { pageSize: 1, ...(options.fleet ? { store: options.fleet.taskStore } : {}) },
+    ...(options.fleet ? { bus: options.fleet.bus, subscriptions: options.fleet.subscriptions } : {}),
     extensions: [tasksExtension()],
     ...(options.statelessOnly ? { revisions: statelessRevisions } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
@@ -44,5 +49,5 @@ export function createEverythingServer(options: EverythingServerOptions): Everyt
   server.use(revisionGate);
   for (const group of fixtureGroups) group(server, state);
   inputRequiredFixtures(server, options.requestStateSecret);
-  return { server, state };
+  return options.fleet ? { server, state, fleet: options.fleet } : { server, state };
 }

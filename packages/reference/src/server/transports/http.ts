@@ -10,8 +10,10 @@ import { untilClosed } from "./until-closed.js";
  * `--auth-issuer`, every request needs a token for this endpoint, and the protected-resource
  * metadata is served at `/.well-known/oauth-protected-resource/mcp`.
  */
-export const serveHttp: ServeTransport = async ({ server, state }, config, security, onError) => {
+export const serveHttp: ServeTransport = async ({ server, state, fleet }, config, security, onError) => {
   const protection = await Protection.discover(config);
+  // A fleet member (`--redis`) serves once its Redis connection is up.
+  await fleet?.ready;
   const http = await serveStreamableHttp({
     ...(protection ? { authenticate: protection.authenticate, fallback: protection.serveMetadata } : {}),
     host: config.host,
@@ -20,6 +22,7 @@ export const serveHttp: ServeTransport = async ({ server, state }, config, secur
     cors: security.cors,
     maxBodyBytes: security.maxBodyBytes,
     maxMessageBytes: security.maxMessageBytes,
+    ...(fleet ? { eventStore: fleet.eventStore, sessionStore: fleet.sessionStore, bus: fleet.bus } : {}),
     ...(security.allowedHosts === undefined ? {} : { allowedHosts: security.allowedHosts }),
     ...(security.allowedOrigins === undefined ? {} : { allowedOrigins: security.allowedOrigins }),
     onSession: async (transport) => {
@@ -33,5 +36,8 @@ export const serveHttp: ServeTransport = async ({ server, state }, config, secur
     onError,
   });
   protection?.bind(http.url);
-  return untilClosed(http.url, () => http.close());
+  return untilClosed(http.url, async () => {
+    await http.close();
+    await fleet?.close();
+  });
 };
