@@ -7,11 +7,23 @@ import { defineConfig } from "vitest/config";
  */
 export const matrixProjects = ["packages/mutants", "packages/official-conformance", "packages/third-party"];
 
+/**
+ * The runtimes: our server, client and stdio inside Node 22/24/26, Bun, Deno, workerd and
+ * Chromium. Their own step too (`pnpm test:runtimes`, the third step of `.ci/run`).
+ */
+export const runtimesProjects = ["packages/runtimes"];
+
 // One workspace run over the packages; each package also runs alone with its own config.
 const matrix = process.env.MCPKIT_TEST_MATRIX === "1";
+const runtimes = process.env.MCPKIT_TEST_RUNTIMES === "1";
+const separate = [...matrixProjects, ...runtimesProjects];
 export default defineConfig({
   test: {
-    projects: matrix ? matrixProjects : ["packages/*", ...matrixProjects.map((p) => `!${p}`)],
+    projects: runtimes
+      ? runtimesProjects
+      : matrix
+        ? matrixProjects
+        : ["packages/*", ...separate.map((p) => `!${p}`)],
     reporters: ["default", "./scripts/summary-reporter.ts"],
   },
 });

@@ -87,6 +87,15 @@ describe("the check catches one", () => {
     ]);
   });
 
+  it("sees node:http behind transport-http's Node entry, which the neutral resolution never picks", async () => {
+    const nodeEntry = join(root, "packages/transport-http/dist/index.node.js");
+    const graph = await followImports([nodeEntry], root);
+    expect(graph.builtins.map((b) => b.builtin)).toContain("node:http");
+    expect(graph.builtins.every((b) => b.chain[0] === "packages/transport-http/dist/index.node.js")).toBe(
+      true,
+    );
+  });
+
   it("finds free Node globals, not local bindings, comments or strings of the same name", async () => {
     const quiet =
       '// process.env\nconst a = "Buffer";\n/* require */\nfunction f(process) { return process(); }\n';
