@@ -22,7 +22,7 @@ import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
-import { Listeners, type Subscription } from "./features/listen.js";
+import { type ListenHost, Listeners, type Subscription, listenHost } from "./features/listen.js";
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
 import { collectPages, toPage } from "./features/pagination.js";
 import { completeResult, promptResult, readResult } from "./features/results.js";
@@ -68,6 +68,7 @@ export class Client {
   private readonly tasks: ClientTasks;
   private readonly healer: Healer;
   private readonly middleware = new MiddlewareChain();
+  private readonly listenHost: ListenHost;
   /** Resources subscribed in the session era, subscribed again after a reconnection. */
   private readonly subscribed = new Set<string>();
   private source: TransportSource | undefined;
@@ -93,6 +94,7 @@ export class Client {
       state: () => ({ subscriptions: this.subscribed, logLevel: this.logLevel }),
       report: (error) => this.report(error),
     });
+    this.listenHost = listenHost(this.healer, (gap) => this.events.emit("subscriptionGap", gap));
     this.validator =
       options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
     const cacheOption = options.cache;
@@ -476,7 +478,8 @@ export class Client {
 
   /** Opens a `subscriptions/listen` stream (2026-07-28): its change notifications reach this client's events. */
   listen(filter: T.SubscriptionFilter, options: { readonly signal?: AbortSignal } = {}): Subscription {
-    return this.listeners.start(this.need().connection, filter, options.signal);
+    this.need();
+    return this.listeners.start(this.listenHost, filter, options.signal);
   }
 
   /** Replaces the roots and tells the server (`notifications/roots/list_changed`, session era). */

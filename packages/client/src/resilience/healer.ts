@@ -33,7 +33,7 @@ export class Healer {
   private readonly reasons = new WeakMap<Settled, ConnectionLossReason>();
 
   constructor(
-    private readonly policy: ReconnectPolicy,
+    readonly policy: ReconnectPolicy,
     private readonly host: HealHost,
     private readonly health?: HealthCheckOptions,
   ) {
