@@ -26,10 +26,10 @@ import { type ListenHost, Listeners, type Subscription, listenHost } from "./fea
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
 import { collectPages, toPage } from "./features/pagination.js";
 import { completeResult, promptResult, readResult } from "./features/results.js";
-import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
+import { dropUnusableTools, withParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import { ClientTasks } from "./tasks/client-tasks.js";
-import { TASK_REVISION, tasksOf } from "./tasks/session-call.js";
+import { mustRunAsTask, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
@@ -281,7 +281,7 @@ export class Client {
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
-    if (!early && this.mustRunAsTask(params.name)) {
+    if (!early && mustRunAsTask(this.revision, this.tools.get(params.name), this.serverCapabilities)) {
       // 2025-11-25: a tool whose taskSupport is "required" must be called as a task.
       const { validateOutput: _v, ...waitOptions } = options;
       return (await this.callToolAsTask(params, {}, options)).result(waitOptions);
@@ -303,28 +303,15 @@ export class Client {
     return result;
   }
 
-  /** Whether a listed tool requires a task (2025-11-25) and the server takes task-augmented calls. */
-  private mustRunAsTask(name: string): boolean {
-    if (this.revision !== TASK_REVISION) return false;
-    return (
-      this.tools.get(name)?.execution?.taskSupport === "required" &&
-      hasCapability(this.serverCapabilities as Capabilities, "tasks.requests.tools.call")
-    );
-  }
-
   /** Sends `tools/call`, with the `Mcp-Param-*` headers the tool's definition asks for (2026-07-28). */
   private async sendToolCall(
     params: T.CallToolParams,
     tool: T.Tool | undefined,
     options: CallToolOptions,
   ): Promise<T.CallToolResult> {
-    const mirrored = toolParamHeaders(tool, params.arguments);
     // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
-    return (await this.request(
-      "tools/call",
-      { ...params },
-      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
-    )) as unknown as T.CallToolResult;
+    const sent = withParamHeaders(tool, params.arguments, options);
+    return (await this.request("tools/call", { ...params }, sent)) as unknown as T.CallToolResult;
   }
 
   private callToolAsTask(
