@@ -154,4 +154,41 @@ describe("a session the server ended", () => {
     expect(runs).toEqual([]);
     expect(sessions.length).toBe(1);
   });
+
+  it("connected with a transport instance: the new session starts on its reopen(), without the old id", async () => {
+    const sessions: HttpServerTransport[] = [];
+    const server = new Server({ name: "heal", version: "1" });
+    server.tool({ name: "t", inputSchema: schema }, () => ({ content: [] }));
+    const http = await serveStreamableHttp({
+      onSession: (transport) => {
+        sessions.push(transport);
+        void server.connect(transport);
+      },
+    });
+    open.push(server, http);
+    const client = new Client({ clientInfo: { name: "c", version: "1" }, mode: "session" });
+    open.unshift(client);
+    const first = new StreamableHttpClientTransport(http.url);
+    await client.connect(first);
+    await sessions[0]?.close();
+    expect((await client.listTools()).map((t) => t.name)).toEqual(["t"]);
+    expect(sessions.map((s) => s.sessionId)).toEqual([first.sessionId, expect.any(String)]);
+    expect(sessions[1]?.sessionId).not.toBe(first.sessionId);
+  });
+});
+
+describe("reopen()", () => {
+  it("gives a new transport to the same URL with the same options and no session", () => {
+    const headers = () => ({ "x-key": "1" });
+    const transport = new StreamableHttpClientTransport("http://127.0.0.1:1/mcp", {
+      sessionId: "old",
+      protocolVersion: "2025-06-18",
+      headers,
+    });
+    const fresh = transport.reopen();
+    expect(fresh).not.toBe(transport);
+    expect(fresh.url).toBe(transport.url);
+    expect(fresh.sessionId).toBeUndefined();
+    expect(fresh.protocolVersion).toBeUndefined();
+  });
 });
