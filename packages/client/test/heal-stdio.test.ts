@@ -125,7 +125,10 @@ describe("a stdio server that dies", () => {
       "close",
     ]);
     expect(transports).toHaveLength(4);
+    // Closed for good: a later request fails at once, with no further attempt.
     await expect(client.listTools()).rejects.toMatchObject({ code: "connection_closed" });
+    expect(transports).toHaveLength(4);
+    expect(events.at(-1)).toBe("close");
   });
 
   it("the loggers hear the exit (with its stderr) and each step of the healing", async () => {

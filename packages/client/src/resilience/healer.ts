@@ -184,6 +184,7 @@ export class Healer {
           { cause: last },
         );
     if (!signal.aborted) this.host.emit("reconnectFailed", { reason, error: failure });
+    this.stopped.abort(); // given up: the client is closed, as if by close()
     this.host.closed(failure);
     throw failure;
   }
