@@ -81,12 +81,19 @@ function next<K extends keyof ClientEvents>(client: Client, event: K): Promise<C
 describe("a session the server ended", () => {
   it("is initialized anew; a request refused with 404 is sent again and runs once", async () => {
     const { client, sessions, runs, events } = await serve();
+    const outgoing: string[] = [];
+    client.use((request, next) => {
+      outgoing.push(request.method);
+      return next();
+    });
     expect((await client.callTool({ name: "count" })).content).toEqual([{ type: "text", text: "1" }]);
     const reconnected = next(client, "reconnected");
     await sessions[0]?.close();
     expect((await client.callTool({ name: "count" })).content).toEqual([{ type: "text", text: "2" }]);
     await reconnected;
     expect(runs).toEqual(["count", "count"]);
+    // Middleware runs outside the healing: the call sent again passed through it once.
+    expect(outgoing).toEqual(["tools/call", "tools/list", "tools/call"]);
     expect(sessions.length).toBe(2);
     expect(events).toEqual([
       "connectionLost session_expired",
