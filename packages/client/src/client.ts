@@ -23,14 +23,14 @@ import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
-import { Listeners, type Subscription } from "./features/listen.js";
+import { type ListenHost, Listeners, type Subscription, listenHost } from "./features/listen.js";
 import { type ClientEvents, wireNotifications } from "./features/notifications.js";
 import { collectPages, toPage } from "./features/pagination.js";
 import { completeResult, promptResult, readResult } from "./features/results.js";
-import { dropUnusableTools, toolParamHeaders } from "./features/param-headers.js";
+import { dropUnusableTools, withParamHeaders } from "./features/param-headers.js";
 import { checkStructuredContent } from "./features/tools.js";
 import { ClientTasks } from "./tasks/client-tasks.js";
-import { TASK_REVISION, tasksOf } from "./tasks/session-call.js";
+import { mustRunAsTask, tasksOf } from "./tasks/session-call.js";
 import type { TaskInfo, TaskRequest, ToolTask } from "./tasks/tool-task.js";
 import type { ClientOptions, RootsSource, TransportSource } from "./options.js";
 import type * as T from "./types.js";
@@ -69,6 +69,7 @@ export class Client {
   private readonly tasks: ClientTasks;
   private readonly healer: Healer;
   private readonly middleware = new MiddlewareChain();
+  private readonly listenHost: ListenHost;
   /** Resources subscribed in the session era, subscribed again after a reconnection. */
   private readonly subscribed = new Set<string>();
   private source: TransportSource | undefined;
@@ -94,6 +95,7 @@ export class Client {
       state: () => ({ subscriptions: this.subscribed, logLevel: this.logLevel }),
       report: (error) => this.report(error),
     });
+    this.listenHost = listenHost(this.healer, (gap) => this.events.emit("subscriptionGap", gap));
     this.validator =
       options.outputValidator === false ? undefined : (options.outputValidator ?? createOutputValidator());
     const cacheOption = options.cache;
@@ -287,7 +289,7 @@ export class Client {
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {
     // The stateless era needs the definition before the call (its headers), the others after.
     const early = this.era === "stateless";
-    if (!early && this.mustRunAsTask(params.name)) {
+    if (!early && mustRunAsTask(this.revision, this.tools.get(params.name), this.serverCapabilities)) {
       // 2025-11-25: a tool whose taskSupport is "required" must be called as a task.
       const { validateOutput: _v, ...waitOptions } = options;
       return (await this.callToolAsTask(params, {}, options)).result(waitOptions);
@@ -309,28 +311,15 @@ export class Client {
     return result;
   }
 
-  /** Whether a listed tool requires a task (2025-11-25) and the server takes task-augmented calls. */
-  private mustRunAsTask(name: string): boolean {
-    if (this.revision !== TASK_REVISION) return false;
-    return (
-      this.tools.get(name)?.execution?.taskSupport === "required" &&
-      hasCapability(this.serverCapabilities as Capabilities, "tasks.requests.tools.call")
-    );
-  }
-
   /** Sends `tools/call`, with the `Mcp-Param-*` headers the tool's definition asks for (2026-07-28). */
   private async sendToolCall(
     params: T.CallToolParams,
     tool: T.Tool | undefined,
     options: CallToolOptions,
   ): Promise<T.CallToolResult> {
-    const mirrored = toolParamHeaders(tool, params.arguments);
     // `options` goes on as it is (the connection ignores `validateOutput`): no copy per call.
-    return (await this.request(
-      "tools/call",
-      { ...params },
-      mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options,
-    )) as unknown as T.CallToolResult;
+    const sent = withParamHeaders(tool, params.arguments, options);
+    return (await this.request("tools/call", { ...params }, sent)) as unknown as T.CallToolResult;
   }
 
   private callToolAsTask(
@@ -484,7 +473,8 @@ export class Client {
 
   /** Opens a `subscriptions/listen` stream (2026-07-28): its change notifications reach this client's events. */
   listen(filter: T.SubscriptionFilter, options: { readonly signal?: AbortSignal } = {}): Subscription {
-    return this.listeners.start(this.need().connection, filter, options.signal);
+    this.need();
+    return this.listeners.start(this.listenHost, filter, options.signal);
   }
 
   /** Replaces the roots and tells the server (`notifications/roots/list_changed`, session era). */

@@ -121,7 +121,7 @@ export interface ClientOptions {
   /**
    * Healing the connection (docs/client.md, "Healing"): on by default for expired sessions (HTTP
    * 404), off for other losses until `connectionLost: true`; `false` turns it off. Needs a
-   * transport factory given to `connect()`.
+   * transport factory given to `connect()`, or a transport with `reopen()`.
    */
   readonly reconnect?: ReconnectOptions | false;
   /**

@@ -64,12 +64,14 @@ function next<K extends keyof ClientEvents>(client: Client, event: K): Promise<C
 
 describe("the health check", () => {
   it("an unanswered ping closes the frozen server and connects to a new one", async () => {
-    const { client, transports, events } = await connect({ healthCheck: { intervalMs: 20, timeoutMs: 300 } });
+    const { client, transports, events } = await connect({
+      healthCheck: { intervalMs: 20, timeoutMs: 2000 },
+    });
     const reconnected = next(client, "reconnected");
     freeze(transports[0]);
     await reconnected;
     expect(events).toEqual([
-      "connectionLost unhealthy the server did not answer a ping within 300 ms",
+      "connectionLost unhealthy the server did not answer a ping within 2000 ms",
       "reconnected 1",
     ]);
     expect(transports[0]?.exitStatus).toEqual({ code: null, signal: "SIGKILL" });
@@ -81,14 +83,14 @@ describe("the health check", () => {
 
   it("with reconnect: false an unanswered ping closes the client", async () => {
     const { client, transports, events } = await connect({
-      healthCheck: { intervalMs: 20, timeoutMs: 300 },
+      healthCheck: { intervalMs: 20, timeoutMs: 2000 },
       reconnect: false,
     });
     const closed = next(client, "close");
     freeze(transports[0]);
-    expect((await closed).error?.message).toBe("the server did not answer a ping within 300 ms");
+    expect((await closed).error?.message).toBe("the server did not answer a ping within 2000 ms");
     expect(events).toEqual([
-      "connectionLost unhealthy the server did not answer a ping within 300 ms",
+      "connectionLost unhealthy the server did not answer a ping within 2000 ms",
       "close",
     ]);
     expect(transports).toHaveLength(1);

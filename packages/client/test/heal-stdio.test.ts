@@ -125,7 +125,10 @@ describe("a stdio server that dies", () => {
       "close",
     ]);
     expect(transports).toHaveLength(4);
+    // Closed for good: a later request fails at once, with no further attempt.
     await expect(client.listTools()).rejects.toMatchObject({ code: "connection_closed" });
+    expect(transports).toHaveLength(4);
+    expect(events.at(-1)).toBe("close");
   });
 
   it("the loggers hear the exit (with its stderr) and each step of the healing", async () => {
@@ -148,5 +151,30 @@ describe("a stdio server that dies", () => {
       { reason: "connection_lost", attempt: 1 },
       { reason: "connection_lost", attempt: 1, revision: client.revision },
     ]);
+  });
+
+  it("connected with a transport instance: it is started again through the transport's reopen()", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [SERVER, "1"],
+      stderr: "ignore",
+    });
+    const client = new Client({
+      clientInfo: { name: "c", version: "1" },
+      mode: "session",
+      reconnect: { connectionLost: true, initialDelayMs: 10 },
+    });
+    clients.push(client);
+    await client.connect(transport);
+    const reconnected = next(client, "reconnected");
+    const pid = transport.pid;
+    if (pid === undefined) throw new Error("the server has no pid");
+    process.kill(pid, "SIGKILL");
+    await reconnected;
+    // The same command and arguments: generation "1" again, in a new process.
+    expect((await client.callTool({ name: "count" })).content).toEqual([
+      { type: "text", text: "1 in generation 1" },
+    ]);
+    expect(transport.exitStatus).toEqual({ code: null, signal: "SIGKILL" });
   });
 });

@@ -135,6 +135,11 @@ export interface Transport {
   close(): Promise<void>;
   /** Resolves when the transport has closed, from either side. */
   readonly closed: Promise<void>;
+  /**
+   * A new, unstarted transport with the same options (a client transport: same URL or command,
+   * no session), for a client that reconnects after losing this one. Optional.
+   */
+  reopen?(): Transport;
 }
 
 /**

@@ -110,4 +110,75 @@ describe("the HTTP server's process restarts", () => {
       await client.close();
     }
   });
+
+  it("during a resource subscription (session era): the new process is subscribed again, updates arrive once", async () => {
+    const first = await startServer(0, "1");
+    const port = Number(new URL(first.url).port);
+    const client = new Client({ clientInfo: { name: "c", version: "1" }, mode: "session" });
+    const updates: string[] = [];
+    client.on("resourceUpdated", ({ uri }) => updates.push(uri));
+    const reconnect = { initialDelayMs: 20, minDelayMs: 20, maxDelayMs: 100, maxAttempts: 100 };
+    await client.connect(() => new StreamableHttpClientTransport(first.url, { reconnect }));
+    try {
+      await client.subscribeResource("mem://a");
+      const reconnected = new Promise<void>((resolve) => client.on("reconnected", () => resolve()));
+      await stop(first.child);
+      await startServer(port, "2");
+      // Nothing is called: the standalone GET stream, resumed on the new process, meets the 404.
+      await reconnected;
+      const updated = new Promise<void>((resolve) => client.on("resourceUpdated", () => resolve()));
+      await client.callTool({ name: "touch" });
+      await updated;
+      await client.ping(); // a round trip: a second update would have come before its answer
+      expect(updates).toEqual(["mem://a"]);
+      expect((await client.readResource("mem://a")).contents).toEqual([{ uri: "mem://a", text: "A2" }]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("during a listen stream (2026-07-28): it is opened again on the new process after a gap", async () => {
+    const first = await startServer(0, "1");
+    const port = Number(new URL(first.url).port);
+    const client = new Client({
+      clientInfo: { name: "c", version: "1" },
+      revision: "2026-07-28",
+      // Until the new process listens, each attempt is refused: room for a slow start.
+      reconnect: { initialDelayMs: 20, maxDelayMs: 100, maxAttempts: 200 },
+    });
+    const changes: string[][] = [];
+    client.on("toolsChanged", ({ tools }) => changes.push((tools ?? []).map((t) => t.name)));
+    let acks = 0;
+    let reacknowledged!: () => void;
+    const twice = new Promise<void>((resolve) => {
+      reacknowledged = resolve;
+    });
+    client.use({
+      incoming: async (message, next) => {
+        const answer = await next();
+        if (message.method === "notifications/subscriptions/acknowledged" && ++acks === 2) reacknowledged();
+        return answer;
+      },
+    });
+    await client.connect(() => new StreamableHttpClientTransport(first.url));
+    try {
+      await client.listTools();
+      const subscription = client.listen({ toolsListChanged: true });
+      await subscription.acknowledged;
+      const gap = new Promise<void>((resolve) => client.on("subscriptionGap", () => resolve()));
+      await stop(first.child);
+      await gap;
+      await startServer(port, "2");
+      await twice;
+      const changed = new Promise<void>((resolve) => client.on("toolsChanged", () => resolve()));
+      await client.callTool({ name: "grow" });
+      await changed;
+      await client.listTools(); // a round trip: a duplicate would have come before its answer
+      expect(changes).toHaveLength(1);
+      expect(changes[0]).toContain("grown-in-2");
+      subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -81,12 +81,19 @@ function next<K extends keyof ClientEvents>(client: Client, event: K): Promise<C
 describe("a session the server ended", () => {
   it("is initialized anew; a request refused with 404 is sent again and runs once", async () => {
     const { client, sessions, runs, events } = await serve();
+    const outgoing: string[] = [];
+    client.use((request, next) => {
+      outgoing.push(request.method);
+      return next();
+    });
     expect((await client.callTool({ name: "count" })).content).toEqual([{ type: "text", text: "1" }]);
     const reconnected = next(client, "reconnected");
     await sessions[0]?.close();
     expect((await client.callTool({ name: "count" })).content).toEqual([{ type: "text", text: "2" }]);
     await reconnected;
     expect(runs).toEqual(["count", "count"]);
+    // Middleware runs outside the healing: the call sent again passed through it once.
+    expect(outgoing).toEqual(["tools/call", "tools/list", "tools/call"]);
     expect(sessions.length).toBe(2);
     expect(events).toEqual([
       "connectionLost session_expired",
@@ -153,5 +160,42 @@ describe("a session the server ended", () => {
     );
     expect(runs).toEqual([]);
     expect(sessions.length).toBe(1);
+  });
+
+  it("connected with a transport instance: the new session starts on its reopen(), without the old id", async () => {
+    const sessions: HttpServerTransport[] = [];
+    const server = new Server({ name: "heal", version: "1" });
+    server.tool({ name: "t", inputSchema: schema }, () => ({ content: [] }));
+    const http = await serveStreamableHttp({
+      onSession: (transport) => {
+        sessions.push(transport);
+        void server.connect(transport);
+      },
+    });
+    open.push(server, http);
+    const client = new Client({ clientInfo: { name: "c", version: "1" }, mode: "session" });
+    open.unshift(client);
+    const first = new StreamableHttpClientTransport(http.url);
+    await client.connect(first);
+    await sessions[0]?.close();
+    expect((await client.listTools()).map((t) => t.name)).toEqual(["t"]);
+    expect(sessions.map((s) => s.sessionId)).toEqual([first.sessionId, expect.any(String)]);
+    expect(sessions[1]?.sessionId).not.toBe(first.sessionId);
+  });
+});
+
+describe("reopen()", () => {
+  it("gives a new transport to the same URL with the same options and no session", () => {
+    const headers = () => ({ "x-key": "1" });
+    const transport = new StreamableHttpClientTransport("http://127.0.0.1:1/mcp", {
+      sessionId: "old",
+      protocolVersion: "2025-06-18",
+      headers,
+    });
+    const fresh = transport.reopen();
+    expect(fresh).not.toBe(transport);
+    expect(fresh.url).toBe(transport.url);
+    expect(fresh.sessionId).toBeUndefined();
+    expect(fresh.protocolVersion).toBeUndefined();
   });
 });

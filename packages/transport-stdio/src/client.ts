@@ -101,6 +101,11 @@ export class StdioClientTransport implements Transport {
 
   constructor(private readonly options: StdioClientTransportOptions) {}
 
+  /** A new, unstarted transport with the same options: it starts the server again. */
+  reopen(): StdioClientTransport {
+    return new StdioClientTransport(this.options);
+  }
+
   /** The child's process id once started. */
   get pid(): number | undefined {
     return this.child?.pid;

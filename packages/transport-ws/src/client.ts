@@ -132,6 +132,11 @@ export class WebSocketClientTransport implements Transport {
     return this.channel.closed;
   }
 
+  /** A new, unstarted transport to the same URL with the same options (for a client that reconnects). */
+  reopen(): WebSocketClientTransport {
+    return new WebSocketClientTransport(this.url, this.options);
+  }
+
   /** The subprotocol the server selected (`mcp`), once open. */
   get protocol(): string | undefined {
     return this.socket?.protocol;

@@ -147,6 +147,28 @@ describe("reconnect (stateless era)", () => {
   });
 });
 
+describe("reopen()", () => {
+  it("gives a new transport to the same server, with the same options", async () => {
+    const served = await startServer();
+    servers.push(served);
+    const first = new WebSocketClientTransport(served.url);
+    await first.start(new Recorder());
+    await served.next();
+    await first.close();
+    const again = first.reopen();
+    expect(again).not.toBe(first);
+    const recorder = new Recorder();
+    await again.start(recorder);
+    const transport = await served.next();
+    const received = new Recorder();
+    await transport.start(received);
+    await again.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await received.until(() => received.messages.length === 1, "the notification");
+    expect(received.messages).toEqual([{ jsonrpc: "2.0", method: "notifications/initialized" }]);
+    await again.close();
+  });
+});
+
 describe("sharing an HTTP server", () => {
   let shared: McpWebSocketServer | undefined;
   afterEach(async () => {

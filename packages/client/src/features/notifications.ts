@@ -5,11 +5,12 @@ import type {
   ProgressNotificationParams,
   Prompt,
   Resource,
+  SubscriptionFilter,
   Tool,
 } from "../types.js";
 import type { TaskInfo } from "../tasks/tool-task.js";
 import type { ClientCache } from "./cache.js";
-import type { Listeners } from "./listen.js";
+import type { Listeners, Subscription } from "./listen.js";
 import type { ReconnectEvents } from "../resilience/options.js";
 
 /**
@@ -33,6 +34,15 @@ export interface ClientEvents extends ReconnectEvents {
   progress: ProgressNotificationParams;
   /** A URL-mode elicitation finished (2025-11-25). */
   elicitationComplete: { readonly elicitationId: string };
+  /**
+   * A `listen` stream broke off and was opened again (2026-07-28 streams do not resume):
+   * notifications sent in between may be lost; re-read what matters.
+   */
+  subscriptionGap: {
+    readonly subscription: Subscription;
+    readonly filter: SubscriptionFilter;
+    readonly error: Error;
+  };
   /** A task's status changed, as the server notified (`notifications/tasks/status`, 2025-11-25). */
   taskStatus: TaskInfo;
   /** The client's connection closed for good: `close()`, or lost and not (or no longer) reconnecting. */

@@ -20,6 +20,19 @@ export function toolParamHeaders(
 }
 
 /**
+ * The options of a `tools/call` with the `Mcp-Param-*` headers the tool's definition asks for
+ * added (2026-07-28); `options` itself when there are none (no copy per call).
+ */
+export function withParamHeaders<O extends { readonly headers?: Readonly<Record<string, string>> }>(
+  tool: Tool | undefined,
+  args: Readonly<Record<string, unknown>> | undefined,
+  options: O,
+): O {
+  const mirrored = toolParamHeaders(tool, args);
+  return mirrored ? Object.assign({}, options, { headers: { ...mirrored, ...options.headers } }) : options;
+}
+
+/**
  * Leaves out the tools whose `x-mcp-header` annotations are unusable (an invalid header name, a
  * duplicate, a non-primitive property): a client cannot call them correctly over HTTP, so the
  * 2026-07-28 rules say to drop them. Each is reported as `ClientError("invalid_tool_definition")`.

@@ -1,5 +1,5 @@
-import { type Capabilities, type Connection, type Logger, logTo } from "@mcpkit/core";
-import { type Settled, settle } from "../era/settle.js";
+import { type Capabilities, type Connection, type Logger, logTo, type Transport } from "@mcpkit/core";
+import { type Settled, settle, transportOf } from "../era/settle.js";
 import type { Emitter } from "../events.js";
 import type { ClientEvents } from "../features/notifications.js";
 import type { ClientOptions, TransportSource } from "../options.js";
@@ -32,11 +32,9 @@ export function clientHealer(client: HealingClient): Healer {
   return new Healer(
     new ReconnectPolicy(options.reconnect),
     {
-      get canReconnect() {
-        return typeof client.source() === "function";
-      },
+      canReconnect: (settled) => freshSource(client.source(), settled) !== undefined,
       resettle: (previous) =>
-        settle(client.source() as TransportSource, {
+        settle(freshSource(client.source(), previous) as TransportSource, {
           options: options.revision ? options : { ...options, mode: previous.era },
           capabilities: client.capabilities(),
           prepare: (connection) => client.prepare(connection),
@@ -70,4 +68,14 @@ function logStep<K extends keyof ReconnectEvents>(
   else if (event === "reconnecting") logTo(logger, "info", entry, `reconnecting (attempt ${fields.attempt})`);
   else if (event === "reconnected") logTo(logger, "info", entry, `reconnected (attempt ${fields.attempt})`);
   else logTo(logger, "error", entry, `reconnecting gave up: ${error?.message}`);
+}
+
+/**
+ * Where a fresh transport comes from: the factory given to `connect()`, or else the transport's
+ * own `reopen()` (same options, no session); undefined when neither exists.
+ */
+function freshSource(source: TransportSource | undefined, settled: Settled): TransportSource | undefined {
+  if (typeof source === "function") return source;
+  const transport = transportOf(settled.connection);
+  return transport?.reopen ? () => (transport.reopen as () => Transport).call(transport) : undefined;
 }

@@ -6,8 +6,8 @@ import type { ConnectionLossReason, ReconnectEvents, ReconnectPolicy } from "./o
 
 /** What the healer needs from the client. */
 export interface HealHost {
-  /** Whether the client can open a fresh transport (connect() was given a factory). */
-  readonly canReconnect: boolean;
+  /** Whether the client can open a fresh transport for `settled` (a factory, or `reopen()`). */
+  canReconnect(settled: Settled): boolean;
   /** Settles the era again on a fresh transport. */
   resettle(previous: Settled): Promise<Settled>;
   /** Makes `settled` the client's connection and restores what the old one had (subscriptions, log level). */
@@ -33,7 +33,7 @@ export class Healer {
   private readonly reasons = new WeakMap<Settled, ConnectionLossReason>();
 
   constructor(
-    private readonly policy: ReconnectPolicy,
+    readonly policy: ReconnectPolicy,
     private readonly host: HealHost,
     private readonly health?: HealthCheckOptions,
   ) {
@@ -50,7 +50,7 @@ export class Healer {
       if (this.current !== settled || this.healingFrom === settled) return;
       if (this.stopped.signal.aborted) return this.host.closed();
       const reason = lossReason(settled);
-      if (this.policy.heals(reason) && this.host.canReconnect) {
+      if (this.policy.heals(reason) && this.host.canReconnect(settled)) {
         this.heal(settled, reason).catch(() => {}); // reported as events
         return;
       }
@@ -62,7 +62,7 @@ export class Healer {
   /** The health check's ping went unanswered: heal, or close the client when that is not allowed. */
   private unhealthy(settled: Settled, error: Error): void {
     if (this.current !== settled || this.healingFrom === settled || this.stopped.signal.aborted) return;
-    if (this.policy.heals("unhealthy") && this.host.canReconnect) {
+    if (this.policy.heals("unhealthy") && this.host.canReconnect(settled)) {
       this.heal(settled, "unhealthy", error).catch(() => {}); // reported as events
       return;
     }
@@ -132,7 +132,7 @@ export class Healer {
     const lost = refused || (settled.connection.isClosed && isConnectionClosed(error));
     if (!lost || this.stopped.signal.aborted || tries >= this.policy.maxAttempts) throw error;
     const reason = refused ? "session_expired" : (this.reasons.get(settled) ?? lossReason(settled));
-    if (!this.policy.heals(reason) || !this.host.canReconnect)
+    if (!this.policy.heals(reason) || !this.host.canReconnect(settled))
       throw unrepeated(error, reason, settled, method);
     const healed = this.heal(settled, reason);
     if (!refused && !repeatable()) {
@@ -184,6 +184,7 @@ export class Healer {
           { cause: last },
         );
     if (!signal.aborted) this.host.emit("reconnectFailed", { reason, error: failure });
+    this.stopped.abort(); // given up: the client is closed, as if by close()
     this.host.closed(failure);
     throw failure;
   }

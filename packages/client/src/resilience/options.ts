@@ -1,6 +1,6 @@
 /**
- * How the client heals its connection. Healing is on by default for expired sessions; it needs
- * `connect()` to be given a transport factory (a transport instance cannot be opened twice).
+ * How the client heals its connection. Healing is on by default for expired sessions; it needs a
+ * fresh transport: a factory given to `connect()`, or the transport's `reopen()`.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import { hasCapability, type JsonObject, LocalError, type Params } from "@mcpkit/core";
+import { type Capabilities, hasCapability, type JsonObject, LocalError, type Params } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { CallOptions } from "../features/calls.js";
 import type { CallToolParams, CallToolResult, ServerCapabilities, Tool } from "../types.js";
@@ -10,6 +10,19 @@ import { readTask } from "./wire.js";
 
 /** The revision whose `tools/call` the client may augment with a task. */
 export const TASK_REVISION: Revision = "2025-11-25";
+
+/** Whether a listed tool requires a task (2025-11-25) and the server takes task-augmented calls. */
+export function mustRunAsTask(
+  revision: Revision | undefined,
+  tool: Tool | undefined,
+  server: ServerCapabilities | undefined,
+): boolean {
+  if (revision !== TASK_REVISION) return false;
+  return (
+    tool?.execution?.taskSupport === "required" &&
+    hasCapability(server as Capabilities, "tasks.requests.tools.call")
+  );
+}
 
 /** What asking for a 2025-11-25 task needs to know. */
 export interface SessionTaskCall {

@@ -96,6 +96,12 @@ export class HttpClientTransport implements Transport {
     return this.inner instanceof StreamableHttpClientTransport ? this.inner.closeError : undefined;
   }
 
+  /** A new, unstarted transport to the same URL with the same options, and no session. */
+  reopen(): HttpClientTransport {
+    const { sessionId: _s, protocolVersion: _p, ...options } = this.options;
+    return new HttpClientTransport(this.url, options);
+  }
+
   /** The session id: `Mcp-Session-Id`, or the legacy endpoint's `sessionId`. */
   get sessionId(): string | undefined {
     return this.inner?.sessionId;

@@ -119,6 +119,15 @@ export class StreamableHttpClientTransport implements Transport {
     });
   }
 
+  /**
+   * A new, unstarted transport to the same URL with the same options, and no session: what a
+   * client reconnecting after an expired session starts again with.
+   */
+  reopen(): StreamableHttpClientTransport {
+    const { sessionId: _s, protocolVersion: _p, ...options } = this.options;
+    return new StreamableHttpClientTransport(this.url, options);
+  }
+
   /** The session id the server gave (or the one passed in), once there is one. */
   get sessionId(): string | undefined {
     return this.session;
