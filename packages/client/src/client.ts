@@ -6,7 +6,9 @@ import {
   hasCapability,
   type JsonObject,
   LocalError,
+  type McpTelemetry,
   type Params,
+  resolveTelemetry,
 } from "@mcpkit/core";
 import type { Era, Revision } from "@mcpkit/schema";
 import { type Settled, settle } from "./era/settle.js";
@@ -15,6 +17,7 @@ import { Emitter, type Unsubscribe } from "./events.js";
 import { type UrlElicitationRetryHost, withUrlElicitationRetry } from "./features/url-elicitation-retry.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
+import { tracedRequest } from "./features/tracing.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
@@ -74,6 +77,8 @@ export class Client {
   private readonly handlers: ServerRequestHandlers;
   private readonly installed: InstalledExtensions;
   private readonly events: Emitter<ClientEvents>;
+  /** OpenTelemetry spans of requests, settled by `connect`. */
+  private telemetry: McpTelemetry | undefined;
   private readonly listeners = new Listeners();
   private readonly validator: OutputSchemaValidator | undefined;
   private readonly cache: ClientCache | undefined;
@@ -114,6 +119,7 @@ export class Client {
     if (this.connecting || this.settled)
       throw new ClientError("not_connected", "connect() was already called on this client");
     this.connecting = true;
+    this.telemetry = await resolveTelemetry(this.options.telemetry);
     this.settled = await settle(source, {
       options: this.options,
       capabilities: this.capabilities,
@@ -173,20 +179,23 @@ export class Client {
   /** Sends any request (custom methods included), the way the settled era wants it. */
   request(method: string, params: Params = {}, options?: CallOptions): Promise<JsonObject> {
     const s = this.need();
-    return call(
-      {
-        connection: s.connection,
-        era: s.era,
-        revision: s.revision,
-        logLevel: this.logLevel,
-        cache: this.cache,
-        handlers: this.handlers,
-        maxInputRounds: this.options.maxInputRounds,
-      },
-      method,
-      params,
-      options,
-    );
+    const send = (sent: Params) =>
+      call(
+        {
+          connection: s.connection,
+          era: s.era,
+          revision: s.revision,
+          logLevel: this.logLevel,
+          cache: this.cache,
+          handlers: this.handlers,
+          maxInputRounds: this.options.maxInputRounds,
+        },
+        method,
+        sent,
+        options,
+      );
+    const telemetry = this.telemetry;
+    return telemetry ? tracedRequest(telemetry, method, params, s.revision, send) : send(params);
   }
 
   async ping(options?: CallOptions): Promise<void> {

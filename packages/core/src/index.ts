@@ -131,3 +131,22 @@ export {
   extensionNotDeclared,
   isExtensionId,
 } from "./extensions/declared.js";
+export {
+  formatTraceparent,
+  parseTraceparent,
+  type TraceContext,
+  type TraceParent,
+  traceContextOf,
+} from "./telemetry/trace-context.js";
+export {
+  detectOpenTelemetry,
+  type McpSpan,
+  McpTelemetry,
+  type OpenTelemetryApi,
+  type OtelSpan,
+  type OtelSpanContext,
+  resolveTelemetry,
+  type SpanOutcome,
+  type SpanRequest,
+  type TelemetryOption,
+} from "./telemetry/otel.js";

@@ -1,9 +1,11 @@
-import type {
-  Capabilities,
-  ExtensionSettings,
-  ImplementationInfo,
-  RequestStateSealerOptions,
-  Transport,
+import {
+  type Capabilities,
+  type ExtensionSettings,
+  type ImplementationInfo,
+  type RequestStateSealerOptions,
+  resolveTelemetry,
+  type TelemetryOption,
+  type Transport,
 } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import { completionHandlers } from "./features/completions.js";
@@ -130,6 +132,13 @@ export interface ServerOptions {
    * for log messages the rate limit dropped. Default: none.
    */
   readonly logger?: Logger;
+  /**
+   * OpenTelemetry spans of every request (SERVER kind, children of the `traceparent` the request
+   * carries in `_meta`), named and attributed per the OpenTelemetry semantic conventions for MCP.
+   * Default: on when `@opentelemetry/api` can be imported (an optional peer, looked for once at
+   * the first `connect`); `false` turns them off; or give the module.
+   */
+  readonly telemetry?: TelemetryOption;
 }
 
 /**
@@ -354,6 +363,8 @@ export class Server {
    * ```
    */
   async connect(transport: Transport): Promise<ServerSession> {
+    const host = this.host;
+    if (!("telemetry" in host)) host.telemetry = await resolveTelemetry(this.options.telemetry);
     const session = new ServerSession(this.host);
     this.live.add(session);
     await session.start(transport);
