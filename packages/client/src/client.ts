@@ -195,7 +195,17 @@ export class Client {
         options,
       );
     const telemetry = this.telemetry;
-    return telemetry ? tracedRequest(telemetry, method, params, s.revision, send) : send(params);
+    const run = () => (telemetry ? tracedRequest(telemetry, method, params, s.revision, send) : send(params));
+    const handler = this.options.elicitation?.url;
+    if (!handler) return run();
+    // A -32042 answer: the URLs shown through the URL elicitation handler, then the request once more.
+    const retry: UrlElicitationRetryHost = {
+      handler,
+      revision: s.revision,
+      onComplete: (listener) => this.events.on("elicitationComplete", listener),
+      timeoutMs: this.options.maxTotalTimeoutMs ?? 600_000,
+    };
+    return withUrlElicitationRetry(retry, run, options?.signal);
   }
 
   async ping(options?: CallOptions): Promise<void> {
@@ -249,14 +259,7 @@ export class Client {
     options: CallToolOptions & { readonly task?: TaskRequest } = {},
   ): Promise<T.CallToolResult | ToolTask> {
     if (options.task !== undefined) return this.callToolAsTask(params, options.task, options);
-    // A -32042 answer: the URLs shown through the URL elicitation handler, then the call once more.
-    const retry: UrlElicitationRetryHost = {
-      handler: this.options.elicitation?.url,
-      revision: this.revision,
-      onComplete: (listener) => this.events.on("elicitationComplete", listener),
-      timeoutMs: this.options.maxTotalTimeoutMs ?? 600_000,
-    };
-    return withUrlElicitationRetry(retry, () => this.callToolPlain(params, options), options.signal);
+    return this.callToolPlain(params, options);
   }
 
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {
