@@ -14,10 +14,9 @@ import type { Era, Revision } from "@mcpkit/schema";
 import { type Settled, settle } from "./era/settle.js";
 import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
-import { type UrlElicitationRetryHost, withUrlElicitationRetry } from "./features/url-elicitation-retry.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
-import { tracedRequest } from "./features/tracing.js";
+import { type OutgoingHost, sendOutgoing } from "./features/outgoing.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { Listeners, type Subscription } from "./features/listen.js";
@@ -194,18 +193,18 @@ export class Client {
         sent,
         options,
       );
-    const telemetry = this.telemetry;
-    const run = () => (telemetry ? tracedRequest(telemetry, method, params, s.revision, send) : send(params));
-    const handler = this.options.elicitation?.url;
-    if (!handler) return run();
-    // A -32042 answer: the URLs shown through the URL elicitation handler, then the request once more.
-    const retry: UrlElicitationRetryHost = {
-      handler,
-      revision: s.revision,
-      onComplete: (listener) => this.events.on("elicitationComplete", listener),
+    return sendOutgoing(this.outgoing(s.revision), method, params, options?.signal, send);
+  }
+
+  /** What each outgoing request is sent with: telemetry, and the -32042 retry. */
+  private outgoing(revision: Revision): OutgoingHost {
+    return {
+      telemetry: this.telemetry,
+      urlHandler: this.options.elicitation?.url,
+      revision,
+      onElicitationComplete: (listener) => this.events.on("elicitationComplete", listener),
       timeoutMs: this.options.maxTotalTimeoutMs ?? 600_000,
     };
-    return withUrlElicitationRetry(retry, run, options?.signal);
   }
 
   async ping(options?: CallOptions): Promise<void> {
