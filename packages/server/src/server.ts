@@ -42,7 +42,8 @@ import { type Logger, reporter } from "./logger.js";
 import type { Middleware } from "./middleware.js";
 import type { AuthorizationOptions } from "./scopes.js";
 import { Paginator } from "./pagination.js";
-import { mergedFields } from "./capability-fields.js";
+import { derivedCapabilities } from "./capability-fields.js";
+import { hostSettings } from "./host-settings.js";
 import { type RegistrationHandle, Registry } from "./registry.js";
 import {
   type ListKind,
@@ -256,34 +257,15 @@ export class Server {
       changed: () => this.capabilitiesChanged(),
     };
     for (const extension of options.extensions ?? []) installExtension(this.installed, extension);
-    const logging = options.logging;
     this.host = {
-      info,
-      instructions: options.instructions,
-      revisions: options.revisions,
-      requestState: options.requestState,
-      discoverCache: options.cache?.discover ?? { ttlMs: 60_000, cacheScope: "public" },
-      timeoutMs: options.timeoutMs,
-      maxBatchSize: options.maxBatchSize,
-      validateOutbound: options.validateOutbound ?? false,
-      logging:
-        logging === false
-          ? false
-          : {
-              defaultLevel: logging?.defaultLevel ?? "info",
-              max: logging?.rateLimit?.max ?? 100,
-              intervalMs: logging?.rateLimit?.intervalMs ?? 1000,
-            },
+      ...hostSettings(info, options),
       middleware: this.middleware,
-      subscriptions: options.subscriptions ?? new MemorySubscriptionStore(),
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
       extensionMethods: this.installed.defined,
       capabilities: () => this.capabilities,
       ended: (session) => this.live.delete(session),
       report,
-      logger: options.logger,
-      toJsonSchema: options.toJsonSchema,
     };
   }
 
@@ -297,25 +279,17 @@ export class Server {
   }
 
   private deriveCapabilities(): Capabilities {
-    const hasResources = this.resources.size + this.templates.size > 0;
-    const { declared, fields } = this.installed;
-    const explicit = this.options.capabilities;
-    const extensions =
-      declared.size === 0
-        ? undefined
-        : { ...Object.fromEntries(declared), ...(explicit?.extensions as object | undefined) };
-    return {
-      ...(this.options.logging === false ? {} : { logging: {} }),
-      ...(this.prompts.size + this.templates.size > 0 ? { completions: {} } : {}),
-      ...(this.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
-      ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
-      ...(this.tools.size > 0 ? { tools: { listChanged: true } } : {}),
-      ...(this.tasks && this.tools.list().some(allowsTasks)
-        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
-        : {}),
-      ...mergedFields(fields, explicit),
-      ...(extensions ? { extensions } : {}),
-    };
+    return derivedCapabilities({
+      logging: this.options.logging !== false,
+      prompts: this.prompts.size,
+      resources: this.resources.size + this.templates.size,
+      templates: this.templates.size,
+      tools: this.tools.size,
+      taskTools: this.tasks !== undefined && this.tools.list().some(allowsTasks),
+      declared: this.installed.declared,
+      fields: this.installed.fields,
+      explicit: this.options.capabilities,
+    });
   }
 
   /**
