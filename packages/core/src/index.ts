@@ -146,6 +146,7 @@ export {
   type OtelSpan,
   type OtelSpanContext,
   resolveTelemetry,
+  settleTelemetry,
   type SpanOutcome,
   type SpanRequest,
   type TelemetryOption,

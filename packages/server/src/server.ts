@@ -3,7 +3,7 @@ import {
   type ExtensionSettings,
   type ImplementationInfo,
   type RequestStateSealerOptions,
-  resolveTelemetry,
+  settleTelemetry,
   type TelemetryOption,
   type Transport,
 } from "@mcpkit/core";
@@ -136,8 +136,9 @@ export interface ServerOptions {
   /**
    * OpenTelemetry spans of every request (SERVER kind, children of the `traceparent` the request
    * carries in `_meta`), named and attributed per the OpenTelemetry semantic conventions for MCP.
-   * Default: on when `@opentelemetry/api` can be imported (an optional peer, looked for once at
-   * the first `connect`); `false` turns them off; or give the module.
+   * Default: on when `@opentelemetry/api` can be imported (an optional peer, looked for once when
+   * the server is made; requests served before it is found have no spans); `false` turns them
+   * off; or give the module (used at once).
    */
   readonly telemetry?: TelemetryOption;
 }
@@ -267,6 +268,9 @@ export class Server {
       ended: (session) => this.live.delete(session),
       report,
     };
+    settleTelemetry(options.telemetry, (telemetry) => {
+      this.host.telemetry = telemetry;
+    });
   }
 
   /**
@@ -337,8 +341,6 @@ export class Server {
    * ```
    */
   async connect(transport: Transport): Promise<ServerSession> {
-    const host = this.host;
-    if (!("telemetry" in host)) host.telemetry = await resolveTelemetry(this.options.telemetry);
     const session = new ServerSession(this.host);
     this.live.add(session);
     await session.start(transport);

@@ -80,6 +80,22 @@ export async function resolveTelemetry(option: TelemetryOption): Promise<McpTele
   return api ? new McpTelemetry(api) : undefined;
 }
 
+/**
+ * Settles a {@link TelemetryOption} without waiting: a given module is used at once; otherwise
+ * `@opentelemetry/api` is looked for and `use` is called when it is found (requests before that
+ * have no spans). For servers, whose `connect` must start the transport in the same turn.
+ */
+export function settleTelemetry(option: TelemetryOption, use: (telemetry: McpTelemetry) => void): void {
+  if (option === false) return;
+  if (typeof option === "object") {
+    use(new McpTelemetry(option));
+    return;
+  }
+  void detectOpenTelemetry().then((api) => {
+    if (api) use(new McpTelemetry(api));
+  });
+}
+
 /** What a request is, for its span's name and attributes. */
 export interface SpanRequest {
   readonly method: string;
