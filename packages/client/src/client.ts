@@ -7,7 +7,9 @@ import {
   type JsonObject,
   LocalError,
   logTo,
+  type McpTelemetry,
   type Params,
+  resolveTelemetry,
 } from "@mcpkit/core";
 import type { Era, Revision } from "@mcpkit/schema";
 import { discoverResult } from "./era/discover-result.js";
@@ -18,9 +20,9 @@ import { type ClientMiddleware, MiddlewareChain } from "./middleware/middleware.
 import { retrySafe } from "./resilience/retry-safety.js";
 import { ClientError } from "./errors.js";
 import { Emitter, type Unsubscribe } from "./events.js";
-import { type UrlElicitationRetryHost, withUrlElicitationRetry } from "./features/url-elicitation-retry.js";
 import { ClientCache } from "./features/cache.js";
 import { type CallOptions, call } from "./features/calls.js";
+import { type OutgoingHost, sendOutgoing } from "./features/outgoing.js";
 import { InstalledExtensions } from "./extensions/installed.js";
 import { ServerRequestHandlers } from "./features/handlers.js";
 import { type ListenHost, Listeners, type Subscription, listenHost } from "./features/listen.js";
@@ -61,6 +63,8 @@ export class Client {
   private readonly handlers: ServerRequestHandlers;
   private readonly installed: InstalledExtensions;
   private readonly events: Emitter<ClientEvents>;
+  /** OpenTelemetry spans of requests, settled by `connect`. */
+  private telemetry: McpTelemetry | undefined;
   private readonly listeners = new Listeners();
   private readonly validator: OutputSchemaValidator | undefined;
   private readonly cache: ClientCache | undefined;
@@ -121,6 +125,7 @@ export class Client {
       throw new ClientError("not_connected", "connect() was already called on this client");
     this.connecting = true;
     this.source = source;
+    this.telemetry = await resolveTelemetry(this.options.telemetry);
     this.settled = await settle(source, {
       options: this.options,
       capabilities: this.capabilities,
@@ -206,23 +211,36 @@ export class Client {
   /** Sends one request through the healer (see {@link Client.request}). */
   private send(method: string, params: Params, options: CallOptions): Promise<JsonObject> {
     const send = (s: Settled) =>
-      call(
-        {
-          connection: s.connection,
-          era: s.era,
-          revision: s.revision,
-          logLevel: this.logLevel,
-          cache: this.cache,
-          handlers: this.handlers,
-          maxInputRounds: this.options.maxInputRounds,
-        },
-        method,
-        params,
-        options,
+      sendOutgoing(this.outgoing(s.revision), method, params, options.signal, (sent: Params) =>
+        call(
+          {
+            connection: s.connection,
+            era: s.era,
+            revision: s.revision,
+            logLevel: this.logLevel,
+            cache: this.cache,
+            handlers: this.handlers,
+            maxInputRounds: this.options.maxInputRounds,
+          },
+          method,
+          sent,
+          options,
+        ),
       );
     return this.healer.run(method, send, () =>
       retrySafe(method, params, options.retry, (n) => this.tools.get(n)),
     );
+  }
+
+  /** What each outgoing request is sent with: telemetry, and the -32042 retry. */
+  private outgoing(revision: Revision): OutgoingHost {
+    return {
+      telemetry: this.telemetry,
+      urlHandler: this.options.elicitation?.url,
+      revision,
+      onElicitationComplete: (listener) => this.events.on("elicitationComplete", listener),
+      timeoutMs: this.options.maxTotalTimeoutMs ?? 600_000,
+    };
   }
 
   async ping(options?: CallOptions): Promise<void> {
@@ -276,14 +294,7 @@ export class Client {
     options: CallToolOptions & { readonly task?: TaskRequest } = {},
   ): Promise<T.CallToolResult | ToolTask> {
     if (options.task !== undefined) return this.callToolAsTask(params, options.task, options);
-    // A -32042 answer: the URLs shown through the URL elicitation handler, then the call once more.
-    const retry: UrlElicitationRetryHost = {
-      handler: this.options.elicitation?.url,
-      revision: this.revision,
-      onComplete: (listener) => this.events.on("elicitationComplete", listener),
-      timeoutMs: this.options.maxTotalTimeoutMs ?? 600_000,
-    };
-    return withUrlElicitationRetry(retry, () => this.callToolPlain(params, options), options.signal);
+    return this.callToolPlain(params, options);
   }
 
   private async callToolPlain(params: T.CallToolParams, options: CallToolOptions): Promise<T.CallToolResult> {

@@ -1,5 +1,5 @@
 import type { ClientExtension } from "./extensions/extension.js";
-import type { ImplementationInfo, JsonObject, Logger, Transport } from "@mcpkit/core";
+import type { ImplementationInfo, JsonObject, Logger, TelemetryOption, Transport } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import type { ResultCache } from "./features/cache.js";
 import type {
@@ -88,6 +88,14 @@ export interface ClientOptions {
   readonly extensions?: readonly ClientExtension[];
   /** Declared as the `experimental` capability, e.g. `{ "com.example/beta": {} }`. */
   readonly experimental?: Readonly<Record<string, JsonObject>>;
+  /**
+   * OpenTelemetry spans of requests (CLIENT kind, children of the active context, named and
+   * attributed per the OpenTelemetry semantic conventions for MCP), each sending its W3C trace
+   * context in `_meta` (`traceparent`, `tracestate`) so the server's spans join the trace.
+   * Default: on when `@opentelemetry/api` can be imported (an optional peer, looked for once at
+   * `connect`); `false` turns them off; or give the module.
+   */
+  readonly telemetry?: TelemetryOption;
   /** Declares `sampling` and answers `sampling/createMessage`. */
   readonly sampling?: SamplingHandler;
   /** Also declare `sampling.tools` (2025-11-25+: the server may pass tools and toolChoice). Default false. */

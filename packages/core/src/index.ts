@@ -143,3 +143,23 @@ export { MemorySessionStore, type MemorySessionStoreOptions } from "./fleet/memo
 export { type Bus, BusChannel, type Unsubscribe } from "./fleet/bus.js";
 export { MemoryBus, type MemoryBusOptions } from "./fleet/memory-bus.js";
 export { type Logger, type LogSeverity, logTo } from "./logger.js";
+export {
+  formatTraceparent,
+  parseTraceparent,
+  type TraceContext,
+  type TraceParent,
+  traceContextOf,
+} from "./telemetry/trace-context.js";
+export {
+  detectOpenTelemetry,
+  type McpSpan,
+  McpTelemetry,
+  type OpenTelemetryApi,
+  type OtelSpan,
+  type OtelSpanContext,
+  resolveTelemetry,
+  settleTelemetry,
+  type SpanOutcome,
+  type SpanRequest,
+  type TelemetryOption,
+} from "./telemetry/otel.js";

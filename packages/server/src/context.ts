@@ -1,5 +1,14 @@
 import type { Era, Revision } from "@mcpkit/schema";
-import type { AuthInfo, JsonObject, MessageContext, Params, RequestContext, RequestId } from "@mcpkit/core";
+import {
+  type AuthInfo,
+  type JsonObject,
+  type MessageContext,
+  type Params,
+  type RequestContext,
+  type RequestId,
+  type TraceContext,
+  traceContextOf,
+} from "@mcpkit/core";
 import { type ElicitOptions, type Elicited, elicitFunction } from "./elicit.js";
 import type { FromSchema } from "./from-schema.js";
 import type { Ask } from "./input.js";
@@ -55,6 +64,11 @@ export interface ServerContext {
   readonly era: Era;
   /** The request's `_meta` (progress token, stateless envelope, extension keys). */
   readonly meta: Readonly<Record<string, unknown>>;
+  /**
+   * The W3C trace context the request carries in `_meta` (`traceparent`, `tracestate`), when its
+   * `traceparent` is valid: to pass on to your own calls when OpenTelemetry is not in use.
+   */
+  readonly traceContext: TraceContext | undefined;
   readonly client: ClientDescription;
   /** What the transport knows: HTTP headers, auth info. */
   readonly transport: MessageContext;
@@ -188,6 +202,10 @@ class HandlerServerContext implements ServerContext {
 
   get signal(): AbortSignal {
     return this.#engine.signal;
+  }
+
+  get traceContext(): TraceContext | undefined {
+    return traceContextOf(this.meta);
   }
 
   get client(): ClientDescription {

@@ -1,11 +1,13 @@
-import { type Bus, MemoryBus } from "@mcpkit/core";
-import { type FleetChange, FleetChanges } from "./fleet-changes.js";
-import type {
-  Capabilities,
-  ExtensionSettings,
-  ImplementationInfo,
-  RequestStateSealerOptions,
-  Transport,
+import {
+  type Bus,
+  type Capabilities,
+  type ExtensionSettings,
+  type ImplementationInfo,
+  MemoryBus,
+  type RequestStateSealerOptions,
+  settleTelemetry,
+  type TelemetryOption,
+  type Transport,
 } from "@mcpkit/core";
 import type { Revision } from "@mcpkit/schema";
 import { completionHandlers } from "./features/completions.js";
@@ -42,7 +44,8 @@ import { type Logger, reporter } from "./logger.js";
 import type { Middleware } from "./middleware.js";
 import type { AuthorizationOptions } from "./scopes.js";
 import { Paginator } from "./pagination.js";
-import { mergedFields } from "./capability-fields.js";
+import { derivedCapabilities } from "./capability-fields.js";
+import { hostSettings } from "./host-settings.js";
 import { type RegistrationHandle, Registry } from "./registry.js";
 import {
   type ListKind,
@@ -139,6 +142,14 @@ export interface ServerOptions {
    * for log messages the rate limit dropped. Default: none.
    */
   readonly logger?: Logger;
+  /**
+   * OpenTelemetry spans of every request (SERVER kind, children of the `traceparent` the request
+   * carries in `_meta`), named and attributed per the OpenTelemetry semantic conventions for MCP.
+   * Default: on when `@opentelemetry/api` can be imported (an optional peer, looked for once when
+   * the server is made; requests served before it is found have no spans); `false` turns them
+   * off; or give the module (used at once).
+   */
+  readonly telemetry?: TelemetryOption;
 }
 
 /**
@@ -262,35 +273,19 @@ export class Server {
       changed: () => this.capabilitiesChanged(),
     };
     for (const extension of options.extensions ?? []) installExtension(this.installed, extension);
-    const logging = options.logging;
     this.host = {
-      info,
-      instructions: options.instructions,
-      revisions: options.revisions,
-      requestState: options.requestState,
-      discoverCache: options.cache?.discover ?? { ttlMs: 60_000, cacheScope: "public" },
-      timeoutMs: options.timeoutMs,
-      maxBatchSize: options.maxBatchSize,
-      validateOutbound: options.validateOutbound ?? false,
-      logging:
-        logging === false
-          ? false
-          : {
-              defaultLevel: logging?.defaultLevel ?? "info",
-              max: logging?.rateLimit?.max ?? 100,
-              intervalMs: logging?.rateLimit?.intervalMs ?? 1000,
-            },
+      ...hostSettings(info, options),
       middleware: this.middleware,
-      subscriptions: options.subscriptions ?? new MemorySubscriptionStore(),
       requestHandlers: this.requestHandlers,
       notificationHandlers: this.notificationHandlers,
       extensionMethods: this.installed.defined,
       capabilities: () => this.capabilities,
       ended: (session) => this.live.delete(session),
       report,
-      logger: options.logger,
-      toJsonSchema: options.toJsonSchema,
     };
+    settleTelemetry(options.telemetry, (telemetry) => {
+      this.host.telemetry = telemetry;
+    });
   }
 
   /**
@@ -303,25 +298,17 @@ export class Server {
   }
 
   private deriveCapabilities(): Capabilities {
-    const hasResources = this.resources.size + this.templates.size > 0;
-    const { declared, fields } = this.installed;
-    const explicit = this.options.capabilities;
-    const extensions =
-      declared.size === 0
-        ? undefined
-        : { ...Object.fromEntries(declared), ...(explicit?.extensions as object | undefined) };
-    return {
-      ...(this.options.logging === false ? {} : { logging: {} }),
-      ...(this.prompts.size + this.templates.size > 0 ? { completions: {} } : {}),
-      ...(this.prompts.size > 0 ? { prompts: { listChanged: true } } : {}),
-      ...(hasResources ? { resources: { subscribe: true, listChanged: true } } : {}),
-      ...(this.tools.size > 0 ? { tools: { listChanged: true } } : {}),
-      ...(this.tasks && this.tools.list().some(allowsTasks)
-        ? { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
-        : {}),
-      ...mergedFields(fields, explicit),
-      ...(extensions ? { extensions } : {}),
-    };
+    return derivedCapabilities({
+      logging: this.options.logging !== false,
+      prompts: this.prompts.size,
+      resources: this.resources.size + this.templates.size,
+      templates: this.templates.size,
+      tools: this.tools.size,
+      taskTools: this.tasks !== undefined && this.tools.list().some(allowsTasks),
+      declared: this.installed.declared,
+      fields: this.installed.fields,
+      explicit: this.options.capabilities,
+    });
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type Params,
   type RequestContext,
   type RequestHandler,
+  traceContextOf,
   truncateEcho,
 } from "@mcpkit/core";
 import { createServerContext } from "./context.js";
@@ -41,6 +42,18 @@ export class SessionHooks implements HandlerLookup, ServerEraHooks {
 
   /** Runs the middleware chain around a request (built-ins included), then the request itself. */
   around(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
+    const telemetry = this.host.telemetry;
+    if (!telemetry) return this.chain(params, ctx, next);
+    // A SERVER span, child of the trace context the request carries in `_meta`.
+    const meta = params._meta as Readonly<Record<string, unknown>> | undefined;
+    const request = { method: ctx.method, params, requestId: ctx.requestId, revision: ctx.revision };
+    const span = telemetry.server(request, traceContextOf(meta), "@mcpkit/server");
+    // No tracer provider (the API's no-op spans): the answer stays as fast as without telemetry.
+    if (!span.recording) return this.chain(params, ctx, next);
+    return telemetry.traced(span, () => this.chain(params, ctx, next));
+  }
+
+  private chain(params: Params, ctx: RequestContext, next: RequestHandler): JsonObject | Promise<JsonObject> {
     // No middleware: the handler's own answer, at once when it has one.
     if (this.host.middleware.length === 0) return next(params, ctx);
     const run = async () => (await next(params, ctx)) as JsonObject;

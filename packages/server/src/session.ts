@@ -22,6 +22,7 @@ import type { Middleware } from "./middleware.js";
 import { ServerEra } from "./server-era.js";
 import { SessionHooks } from "./session-hooks.js";
 import type { ToJsonSchema } from "./standard-schema.js";
+import type { McpTelemetry } from "@mcpkit/core";
 import type { SubscriptionStore } from "./subscription-store.js";
 import type { CacheHint, LoggingLevel } from "./types.js";
 
@@ -79,6 +80,8 @@ export interface SessionHost {
   /** A session's connection closed. */
   ended(session: ServerSession): void;
   readonly report: (error: Error) => void;
+  /** OpenTelemetry spans of requests (settled by `Server.connect`). */
+  telemetry?: McpTelemetry | undefined;
   /** Derives JSON Schemas from Standard Schemas (typed elicitation). */
   readonly toJsonSchema?: ToJsonSchema | undefined;
   /** Notes that are not errors (a log message the rate limit dropped). */

@@ -107,4 +107,36 @@ describe("UrlElicitationRequiredError (-32042)", () => {
     expect(calls()).toBe(1);
     await server.close();
   });
+
+  it("any request is retried, not only tool calls (prompts/get)", async () => {
+    const server = newServer();
+    let signedIn = false;
+    let gets = 0;
+    let session: ServerSession | undefined;
+    server.prompt({ name: "inbox" }, (_args, ctx) => {
+      gets++;
+      session = ctx.session;
+      if (!signedIn)
+        throw new UrlElicitationRequiredError([
+          { message: "Sign in", url: "https://example.com/in", elicitationId: "p-1" },
+        ]);
+      return { messages: [{ role: "user", content: { type: "text", text: "3 unread" } }] };
+    });
+    const client = await connect(server, "2025-11-25", {
+      elicitation: {
+        url: () => {
+          void Promise.resolve().then(async () => {
+            signedIn = true;
+            await session?.elicitationComplete("p-1");
+          });
+          return { action: "accept" };
+        },
+      },
+    });
+    expect((await client.getPrompt({ name: "inbox" })).messages).toEqual([
+      { role: "user", content: { type: "text", text: "3 unread" } },
+    ]);
+    expect(gets).toBe(2);
+    await server.close();
+  });
 });
