@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { mcpkit, REFERENCE_COMMAND } from "./helpers.js";
 
@@ -71,6 +72,18 @@ describe("mcpkit on bad input: one clear line, a non-zero exit, no stack trace",
       stdout: "",
       stderr: `mcpkit: could not connect to http://127.0.0.1:${port}/mcp: connection refused\n`,
     });
+  });
+
+  it("inspect: a list the server fails to give is a warning; the rest still shows", async () => {
+    const partial = fileURLToPath(new URL("./fixtures/partial-server.mjs", import.meta.url));
+    const run = await mcpkit(["inspect", "--", process.execPath, partial]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      "mcpkit: could not list resource templates: Method not found: resources/templates/list\n",
+    );
+    expect(run.stdout).toContain("  revision   2025-06-18 (session era)\n");
+    expect(run.stdout).toMatch(/^ {2}hello {2}\(none\) {5}Says hello$/m);
+    expect(run.stdout).toContain("Resource templates (0)\n  (none)\n");
   });
 
   it("--verbose adds the stack trace", async () => {
