@@ -31,7 +31,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     () => progress.keep(),
   );
   const stopInterrupt = onInterrupt(() => cancel.abort());
-  const connected = await connect(connection, io, user.handlers).catch((error) => {
+  const connected = await connect(connection, io, user.handlers, undefined, cancel.signal).catch((error) => {
     stopInterrupt();
     user.close();
     throw error;
