@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     name: "cli",
     include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
+    testTimeout: 120_000, // each test runs several real processes; the machine may be busy
   },
 });
