@@ -38,7 +38,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   });
   try {
     const { client } = connected;
-    const tools = await client.listTools();
+    let tools: Awaited<ReturnType<typeof client.listTools>>;
+    try {
+      tools = await client.listTools({ signal: cancel.signal });
+    } catch (error) {
+      if (cancel.signal.aborted) throw new CliError("cancelled", 130);
+      throw new CliError(`could not list the tools: ${(error as Error).message}`, 1, { cause: error });
+    }
     const tool = tools.find((t) => t.name === name);
     if (!tool)
       throw new CliError(`unknown tool "${name}" (the server has ${toolNames(tools.map((t) => t.name))})`);
