@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     name: "cli",
     include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
+    // Each test runs several real processes (servers in the hooks); the machine may be busy.
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
   },
 });

@@ -44,6 +44,7 @@ export async function connect(
   io: Io,
   extras: ClientExtras = {},
   auth?: ClientAuthProvider,
+  signal?: AbortSignal,
 ): Promise<Connected> {
   if (args.revision !== undefined && !isRevision(args.revision))
     throw new UsageError(`--revision: unknown revision "${args.revision}" (${revisions.join(", ")})`);
@@ -61,9 +62,10 @@ export async function connect(
     ...(args.timeoutMs !== undefined && { timeoutMs: args.timeoutMs }),
   });
   try {
-    await client.connect(make);
+    await client.connect(make, signal ? { signal } : {});
   } catch (error) {
     await client.close().catch(() => {});
+    if (signal?.aborted) throw new CliError("cancelled", 130, { cause: error });
     throw new CliError(describeFailure(error, args, stderr.lastLine()), 1, { cause: error });
   }
   return {

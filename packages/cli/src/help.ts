@@ -101,6 +101,7 @@ Reads a resource: text is printed, binary contents are saved to files.
 
   --json             print the result as JSON
   --out DIR          where binary contents go (default: the current directory)
+  --no-input         refuse the server's elicitation and sampling requests instead of asking
 
 ${CONNECTION}
 
@@ -110,9 +111,11 @@ Examples:
 `,
   prompt: `Usage: mcpkit prompt TARGET NAME [key=value ...] [--json]
 
-Gets a prompt with its arguments and prints its messages.
+Gets a prompt with its arguments and prints its messages (images saved to files).
 
   --json             print the result as JSON
+  --out DIR          where images and audio go (default: the current directory)
+  --no-input         refuse the server's elicitation and sampling requests instead of asking
 
 ${CONNECTION}
 

@@ -8,8 +8,6 @@ export interface Io {
   readonly inIsTty: boolean;
   readonly stdin: NodeJS.ReadableStream;
   readonly cwd: string;
-  /** Colour on stdout: a terminal, and no NO_COLOR. */
-  readonly color: boolean;
 }
 
 /** The process's own streams. */
@@ -21,6 +19,5 @@ export function processIo(): Io {
     inIsTty: process.stdin.isTTY === true,
     stdin: process.stdin,
     cwd: process.cwd(),
-    color: process.stdout.isTTY === true && !process.env.NO_COLOR,
   };
 }

@@ -56,6 +56,23 @@ describe("mcpkit bridge: a remote server as a local stdio server", () => {
     }
   });
 
+  it("passes the server's requests through, both ways", async () => {
+    for (const server of servers) {
+      const run = await mcpkit([
+        "call",
+        "--no-input",
+        bridge(server.url),
+        "test_elicitation",
+        "message=Name?",
+      ]);
+      expect(run, server.url).toEqual({
+        code: 0,
+        stdout: "User response: action=decline, content={}\n",
+        stderr: "mcpkit: declined the server's question (no input): Name?\n",
+      });
+    }
+  });
+
   it("refuses a command for a target", async () => {
     const run = await mcpkit(["bridge", "node server.js"]);
     expect(run).toEqual({
@@ -87,6 +104,15 @@ describe("mcpkit serve: a stdio server over Streamable HTTP", () => {
     });
     const ping = await mcpkit(["ping", served.url]);
     expect(ping.stdout).toMatch(/\(2025-11-25, streamable-http\)\n$/);
+  });
+
+  it("passes the server's own requests (elicitation) to the client and its answers back", async () => {
+    const run = await mcpkit(["call", "--no-input", served.url, "test_elicitation", "message=Name?"]);
+    expect(run).toEqual({
+      code: 0,
+      stdout: "User response: action=decline, content={}\n",
+      stderr: "mcpkit: declined the server's question (no input): Name?\n",
+    });
   });
 
   it("checks Host and Origin", async () => {

@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { mcpkit, REFERENCE_COMMAND } from "./helpers.js";
+import { MCPKIT, mcpkit, REFERENCE_COMMAND } from "./helpers.js";
 
 /** A port on 127.0.0.1 that nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -71,6 +73,45 @@ describe("mcpkit on bad input: one clear line, a non-zero exit, no stack trace",
       stdout: "",
       stderr: `mcpkit: could not connect to http://127.0.0.1:${port}/mcp: connection refused\n`,
     });
+  });
+
+  it("inspect: a list the server fails to give is a warning; the rest still shows", async () => {
+    const partial = fileURLToPath(new URL("./fixtures/partial-server.mjs", import.meta.url));
+    const run = await mcpkit(["inspect", "--", process.execPath, partial]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      "mcpkit: could not list resource templates: Method not found: resources/templates/list\n",
+    );
+    expect(run.stdout).toContain("  revision   2025-06-18 (session era)\n");
+    expect(run.stdout).toMatch(/^ {2}hello {2}\(none\) {5}Says hello$/m);
+    expect(run.stdout).toContain("Resource templates (0)\n  (none)\n");
+  });
+
+  it("Ctrl-C while connecting to a server that never answers: cancelled, exit 130", async () => {
+    const silent = "console.error('silent server up'); setTimeout(() => {}, 60000)";
+    const child = spawn(
+      process.execPath,
+      [MCPKIT, "call", "--verbose", "tool", "--", process.execPath, "-e", silent],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    const up = new Promise<void>((done) =>
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+        if (stderr.includes("silent server up\n")) done();
+      }),
+    );
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    try {
+      await up;
+      child.kill("SIGINT");
+      expect(await exited).toBe(130);
+      expect(stderr.trimEnd().split("\n").at(-1)).toBe("mcpkit: cancelled");
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 
   it("--verbose adds the stack trace", async () => {

@@ -147,4 +147,41 @@ describe("mcpkit against the reference server over stdio", () => {
     ]);
     expect(run).toEqual({ code: 0, stdout: "test\ntestValue1\ntestValue2\n", stderr: "" });
   });
+
+  it("read: binary contents are saved to a file named after the URI", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcpkit-cli-"));
+    const run = await mcpkit(["read", REFERENCE_COMMAND, "test://static-binary"], { cwd: dir });
+    expect(run).toEqual({
+      code: 0,
+      stdout: "[image/png, 69 bytes, saved to ./static-binary-1.png]\n",
+      stderr: "",
+    });
+    expect(readFileSync(join(dir, "static-binary-1.png")).subarray(1, 4).toString("latin1")).toBe("PNG");
+  });
+
+  it("prompt: a 2026-07-28 prompt that asks for input gets it declined without a terminal", async () => {
+    const run = await mcpkit(["prompt", REFERENCE_COMMAND, "test_input_required_result_prompt"]);
+    expect(run).toEqual({
+      code: 0,
+      stdout: "user:\nUse this context: (decline)\n",
+      stderr: "mcpkit: declined the server's question (no input): What context should the prompt use?\n",
+    });
+  });
+
+  it("prompt and read: unknown names and arguments are one line each", async () => {
+    expect((await mcpkit(["prompt", REFERENCE_COMMAND, "nope"])).stderr).toMatch(
+      /^mcpkit: unknown prompt "nope" \(the server has test_simple_prompt, .*\)\n$/,
+    );
+    expect(await mcpkit(["prompt", REFERENCE_COMMAND, "test_prompt_with_arguments", "arg3=a"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        'mcpkit: prompt "test_prompt_with_arguments" has no argument "arg3" (it takes arg1, arg2) (see mcpkit prompt --help)\n',
+    });
+    expect(await mcpkit(["read", REFERENCE_COMMAND, "test://nope"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "mcpkit: could not read test://nope: Resource not found: test://nope\n",
+    });
+  });
 });

@@ -1,9 +1,19 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { EVERYTHING, type Listening, MCPKIT, REFERENCE, startReference } from "./helpers.js";
 import { Terminal } from "./terminal.js";
+
+/** A file's text once it exists (the browser is a process of its own), polled for at most 20 s. */
+async function fileText(path: string): Promise<string> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(50)) {
+    if (existsSync(path)) return readFileSync(path, "utf8");
+  }
+  throw new Error(`${path} never appeared`);
+}
 
 const q = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 const cli = (...args: string[]) => [process.execPath, MCPKIT, ...args].map(q).join(" ");
@@ -83,5 +93,24 @@ describe("mcpkit in a terminal (tmux)", () => {
     t.type("C-c", false);
     const done = await t.waitFor(/\[exit \d+\]/);
     expect(done).toMatch(/^mcpkit: cancelled\n\[exit 130\]/m);
+  });
+
+  it("a URL-mode elicitation opens the page in the browser, then waits for Enter", async () => {
+    const opened = join(mkdtempSync(join(tmpdir(), "mcpkit-opened-")), "urls.txt");
+    const browser = `${process.execPath} ${fileURLToPath(new URL("./record-url.mjs", import.meta.url))}`;
+    const env = `MCPKIT_TEST_OPENED=${q(opened)} BROWSER=${q(browser)}`;
+    const t = open(
+      `${env} ${cli("call", "--revision", "2025-11-25", `${process.execPath} ${REFERENCE}`, "test_elicitation_url")}`,
+    );
+    const asked = await t.waitFor(/Open it in the browser\? \[Y\]es, \[n\]o \(decline\), \[c\]ancel: $/m);
+    const url = /https:\/\/example\.com\/consent\?id=(elicitation-\S+)/.exec(asked);
+    expect(asked).toContain("The server asks you to open a page: Please open the page to continue\n");
+    t.type("y");
+    t.type("Enter", false);
+    await t.waitFor(/Press Enter once you are done there \(c cancels\): $/m);
+    expect(await fileText(opened)).toBe(`${url?.[0]}\n`);
+    t.type("Enter", false);
+    const done = await t.waitFor(/\[exit \d+\]/);
+    expect(done).toContain(`URL elicitation completed: action=accept, elicitationId=${url?.[1]}\n[exit 0]`);
   });
 });

@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { OAuthClientProvider } from "@mcpkit/auth";
 import { FileTokenStore, type LoopbackRedirect, loopbackRedirect } from "@mcpkit/auth/node";
 import { CliError } from "../errors.js";
 import type { Io } from "../io.js";
-import { splitCommandLine } from "../split.js";
+import { browserFromEnvironment } from "../browser.js";
 import { tokenFile } from "./token-files.js";
 
 const CLIENT_METADATA = { client_name: "mcpkit CLI" } as const;
@@ -27,19 +26,6 @@ export function storedProvider(url: URL): OAuthClientProvider | undefined {
     clientMetadata: CLIENT_METADATA,
     store: new FileTokenStore(file),
   });
-}
-
-/** Opens a URL with `$BROWSER` (a command; the URL is added) when set, else the system browser. */
-function browserFromEnvironment(): ((url: URL) => void) | undefined {
-  const browser = process.env.BROWSER;
-  if (!browser) return undefined;
-  const [command, ...args] = splitCommandLine(browser);
-  if (command === undefined) return undefined;
-  return (url) => {
-    const child = spawn(command, [...args, url.href], { stdio: "ignore", detached: true });
-    child.on("error", () => {});
-    child.unref();
-  };
 }
 
 /** The interactive provider of `mcpkit login`: a loopback redirect on 127.0.0.1 and the browser. */

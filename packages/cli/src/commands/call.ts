@@ -3,8 +3,7 @@ import { LocalError } from "@mcpkit/client";
 import { keyValues, parseCommand } from "../args.js";
 import { connect } from "../connect.js";
 import { CliError, UsageError } from "../errors.js";
-import { Asker } from "../interact/ask.js";
-import { serverRequestHandlers } from "../interact/answers.js";
+import { person } from "../interact/person.js";
 import type { Io } from "../io.js";
 import { type Block, FileSaver, printBlocks, repeatsStructured } from "../render/content.js";
 import { ProgressView } from "../render/progress.js";
@@ -25,18 +24,27 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const kv = keyValues(pairs);
   const cancel = new AbortController();
   const progress = new ProgressView(io);
-  const interactive = values["no-input"] !== true && io.inIsTty;
-  const asker = interactive ? new Asker(io, () => cancel.abort()) : undefined;
-  const handlers = serverRequestHandlers(io, asker, () => progress.keep());
+  const user = person(
+    io,
+    values["no-input"] === true,
+    () => cancel.abort(),
+    () => progress.keep(),
+  );
   const stopInterrupt = onInterrupt(() => cancel.abort());
-  const connected = await connect(connection, io, handlers).catch((error) => {
+  const connected = await connect(connection, io, user.handlers, undefined, cancel.signal).catch((error) => {
     stopInterrupt();
-    asker?.close();
+    user.close();
     throw error;
   });
   try {
     const { client } = connected;
-    const tools = await client.listTools();
+    let tools: Awaited<ReturnType<typeof client.listTools>>;
+    try {
+      tools = await client.listTools({ signal: cancel.signal });
+    } catch (error) {
+      if (cancel.signal.aborted) throw new CliError("cancelled", 130);
+      throw new CliError(`could not list the tools: ${(error as Error).message}`, 1, { cause: error });
+    }
     const tool = tools.find((t) => t.name === name);
     if (!tool)
       throw new CliError(`unknown tool "${name}" (the server has ${toolNames(tools.map((t) => t.name))})`);
@@ -77,7 +85,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   } finally {
     stopInterrupt();
-    asker?.close();
+    user.close();
     await connected.close();
   }
 }

@@ -6,8 +6,8 @@ const COMMON = ["--transport", "--revision", "--header", "--timeout", "--verbose
 const OWN: Record<string, readonly string[]> = {
   inspect: ["--json"],
   call: ["--json", "--out", "--raw", "--no-input"],
-  read: ["--json", "--out"],
-  prompt: ["--json", "--out"],
+  read: ["--json", "--out", "--no-input"],
+  prompt: ["--json", "--out", "--no-input"],
   complete: ["--json", "--context"],
   listen: ["--json", "--level"],
   bridge: [],

@@ -35,15 +35,27 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       transport: connected.transportName(),
       capabilities: caps,
       instructions: client.instructions,
-      tools: caps.tools ? await client.listTools() : [],
-      resources: caps.resources ? await client.listResources() : [],
-      resourceTemplates: caps.resources ? await client.listResourceTemplates() : [],
-      prompts: caps.prompts ? await client.listPrompts() : [],
+      tools: caps.tools ? await listed("tools", () => client.listTools(), io) : [],
+      resources: caps.resources ? await listed("resources", () => client.listResources(), io) : [],
+      resourceTemplates: caps.resources
+        ? await listed("resource templates", () => client.listResourceTemplates(), io)
+        : [],
+      prompts: caps.prompts ? await listed("prompts", () => client.listPrompts(), io) : [],
     };
     io.out(values.json ? `${JSON.stringify(inspection, null, 2)}\n` : render(inspection));
     return 0;
   } finally {
     await connected.close();
+  }
+}
+
+/** A list the server declared; when listing it fails, a warning and an empty list (the rest still shows). */
+async function listed<T>(what: string, list: () => Promise<T[]>, io: Io): Promise<T[]> {
+  try {
+    return await list();
+  } catch (error) {
+    io.err(`mcpkit: could not list ${what}: ${(error as Error).message}\n`);
+    return [];
   }
 }
 

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { keyValues, parseCommand } from "../args.js";
 import { connect } from "../connect.js";
 import { CliError, UsageError } from "../errors.js";
+import { person } from "../interact/person.js";
 import type { Io } from "../io.js";
 import { type Block, FileSaver, printBlocks } from "../render/content.js";
 
@@ -14,7 +15,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...pairs] = rest;
   if (name === undefined) throw new UsageError("no prompt NAME");
   const args = Object.fromEntries(keyValues(pairs));
-  const connected = await connect(connection, io);
+  // 2026-07-28 servers may ask for input on any request (an input_required round).
+  const user = person(io, values["no-input"] === true, () => process.exit(130));
+  const connected = await connect(connection, io, user.handlers).catch((error) => {
+    user.close();
+    throw error;
+  });
   try {
     const { client } = connected;
     const prompts = await client.listPrompts();
@@ -54,6 +60,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     }
     return 0;
   } finally {
+    user.close();
     await connected.close();
   }
 }

@@ -2,6 +2,7 @@ import type { ClientOptions, ElicitResult } from "@mcpkit/client";
 import type { Io } from "../io.js";
 import type { PropertySchema } from "../render/schema-summary.js";
 import { typeOf } from "../render/schema-summary.js";
+import { openUrl } from "../browser.js";
 import type { Asker } from "./ask.js";
 
 type Handlers = Pick<ClientOptions, "sampling" | "elicitation">;
@@ -61,11 +62,15 @@ export function serverRequestHandlers(io: Io, asker: Asker | undefined, before: 
         before();
         io.err(`\nThe server asks you to open a page: ${message}\n  ${url}\n`);
         const choice = (
-          await asker.ask("Did you complete it? [Y]es, [n]o (decline), [c]ancel: ", ctx.signal)
+          await asker.ask("Open it in the browser? [Y]es, [n]o (decline), [c]ancel: ", ctx.signal)
         ).toLowerCase();
         if (choice.startsWith("n")) return { action: "decline" };
         if (choice.startsWith("c")) return { action: "cancel" };
-        return { action: "accept" };
+        await openUrlSafely(url, io);
+        const done = (
+          await asker.ask("Press Enter once you are done there (c cancels): ", ctx.signal)
+        ).toLowerCase();
+        return { action: done.startsWith("c") ? "cancel" : "accept" };
       },
     },
     sampling: async ({ messages, systemPrompt }, ctx) => {
@@ -81,6 +86,22 @@ export function serverRequestHandlers(io: Io, asker: Asker | undefined, before: 
       return { role: "assistant", content: { type: "text", text: reply }, model: "mcpkit-cli-human" };
     },
   };
+}
+
+/** Opens an http(s) URL in the browser; any other scheme is only shown (never launched). */
+async function openUrlSafely(text: string, io: Io): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    io.err("  (not a valid URL: not opened)\n");
+    return;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    io.err(`  (a ${url.protocol} URL is not opened: open it yourself if you trust it)\n`);
+    return;
+  }
+  await openUrl(url).catch((error: Error) => io.err(`  (could not open the browser: ${error.message})\n`));
 }
 
 /** Asks one field until the answer fits its type; empty skips an optional field (or takes its default). */
