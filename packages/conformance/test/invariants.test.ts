@@ -276,3 +276,30 @@ describe("feature invariants", () => {
     ]);
   });
 });
+
+describe("HTTP header invariants", () => {
+  function heads(revision: Revision, headers: Record<string, string>): string[] {
+    const invariants = new Invariants(requirements);
+    const run = invariants.forRun({ transcript: "t", revision, transport: "http" });
+    run.sent(req(1, "tools/call", { name: "t" }));
+    const result = ok(1, { content: [], resultType: "complete" });
+    run.received(JSON.stringify(result), result, headers);
+    return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  }
+
+  it("session ids of visible ASCII in the session era", () => {
+    expect(heads("2025-11-25", { "mcp-session-id": "abc" })).toEqual([]);
+    expect(heads("2025-11-25", { "mcp-session-id": "ab c" })).toEqual([
+      'http.session.id-charset: session id "ab c" is not visible ASCII',
+    ]);
+  });
+
+  it("2026-07-28: no session ids, and SSE responses not to be buffered", () => {
+    const sse = { "content-type": "text/event-stream" };
+    expect(heads("2026-07-28", { ...sse, "x-accel-buffering": "no" })).toEqual([]);
+    expect(heads("2026-07-28", { ...sse, "mcp-session-id": "s" })).toEqual([
+      'http2026.compat.ignore-session-id: a 2026-07-28 response carries Mcp-Session-Id "s"',
+      "http2026.sse.no-buffering-header: an SSE response without X-Accel-Buffering: no",
+    ]);
+  });
+});

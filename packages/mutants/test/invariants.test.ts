@@ -25,6 +25,7 @@ const BREAKS: Record<string, string> = {
   "read-contents-without-uri": "resources.read.result",
   "too-many-completions": "completion.max-values",
   "prompt-message-bad-role": "prompts.get.result",
+  "no-accel-buffering": "http2026.sse.no-buffering-header",
 };
 
 /**
@@ -52,6 +53,7 @@ const ALSO: Record<string, string> = {
   "samples-undeclared": "lifecycle.operation.respect-capabilities-must",
   "elicits-undeclared": "lifecycle.operation.respect-capabilities-must",
   "missing-server-info": "lifecycle.init.response-fields",
+  "session-id-with-space": "http.session.id-charset",
 };
 
 const caughtBy = new Map<string, readonly string[]>();

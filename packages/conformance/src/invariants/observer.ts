@@ -3,6 +3,7 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import { envelopeRules } from "./envelope-rules.js";
+import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
@@ -62,8 +63,9 @@ export class RunObserver {
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */
-  received(text: string, message: Json | undefined): void {
-    const breaches: Breach[] = [];
+  received(text: string, message: Json | undefined, headers?: Record<string, string>): void {
+    const breaches: Breach[] =
+      headers === undefined ? [] : headerRules(headers, message ?? text, this.identity.revision);
     if (message === undefined) {
       if (this.identity.transport === "stdio")
         breaches.push({

@@ -108,7 +108,7 @@ export async function startFakeHttpServer(mode: "good" | "hang" | "session-only"
         return;
       case "tools/list": {
         if (mode === "hang") return;
-        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.writeHead(200, { "content-type": "text/event-stream", "x-accel-buffering": "no" });
         res.write("id: ev-1\nretry: 500\ndata:\n\n");
         res.write(
           `event: message\nid: ev-2\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } })}\n\n`,
