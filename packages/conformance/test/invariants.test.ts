@@ -303,3 +303,39 @@ describe("HTTP header invariants", () => {
     ]);
   });
 });
+
+describe("client invariants", () => {
+  function client(sent: Json[], received: Json[], revision: Revision = "2025-11-25"): string[] {
+    const invariants = new Invariants(requirements);
+    const run = invariants.forRun({ transcript: "c", revision, transport: "stdio", side: "client" });
+    for (const message of sent) run.sent(message);
+    for (const message of received) run.received(JSON.stringify(message), message);
+    return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  }
+
+  it("a client answers ping with an empty result and the id exactly", () => {
+    expect(client([req(1, "ping")], [ok(1, {})])).toEqual([]);
+    expect(client([req(1, "ping")], [ok("1", { x: 1 })])).toEqual([
+      'base.response.same-id: the response id "1" is not the request id 1 as sent',
+    ]);
+    expect(client([req(1, "ping")], [ok(1, { x: 1 })])).toEqual([
+      "ping.respond: a ping answered with a non-empty result",
+    ]);
+  });
+
+  it("a client never reuses a request id in a session; at 2026-07-28 only while outstanding", () => {
+    const list = req(5, "tools/list");
+    expect(client([ok(5, { tools: [] })], [list, list])).toEqual([
+      "base.request.id-unique: request id 5 reused within the session",
+    ]);
+    expect(client([], [list, list], "2026-07-28")).toEqual([
+      "base.request.id-unique: request id 5 reused while the request with that id is still unanswered",
+    ]);
+  });
+
+  it("server-side rules do not apply to a client (no capability or stdout rules)", () => {
+    expect(client([], [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "x" } }])).toEqual(
+      [],
+    );
+  });
+});

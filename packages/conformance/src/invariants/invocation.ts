@@ -30,6 +30,8 @@ export interface InvariantSetup {
   transport: TransportName;
   /** `--id` filters: the observe pass runs when there are none or one matches `invariants/observe`. */
   ids?: readonly string[] | undefined;
+  /** Who is under test (default server); a client gets no observe pass. */
+  side?: "server" | "client";
 }
 
 /**
@@ -56,6 +58,7 @@ export class InvariantLayer {
       revision,
       transport: this.setup.transport,
       clientCapabilities: clientCapabilities ?? {},
+      side: this.setup.side ?? "server",
     });
   }
 
@@ -70,7 +73,8 @@ export class InvariantLayer {
     timeouts: { stepTimeoutMs: number; runTimeoutMs: number },
   ): Promise<RunResult[]> {
     const ids = this.setup.ids;
-    if (ids === undefined || ids.some((id) => globMatches(id, OBSERVE_ID))) {
+    const server = this.setup.side !== "client";
+    if (server && (ids === undefined || ids.some((id) => globMatches(id, OBSERVE_ID)))) {
       // Once per era, at the newest revision the invocation runs in it (as the opening probe).
       const newest = new Map<Era, Revision>();
       for (const revision of revisions) {

@@ -29,6 +29,10 @@ export class RevisionKnowledge {
 export class RunState {
   readonly requests = new Map<string, SentRequest>();
   readonly tokens = new Map<string, TokenState>();
+  /** Requests the client under test sent that the runner has not answered yet (client mode). */
+  readonly peerRequests = new Set<string>();
+  /** Every request id the client under test used in this run (bounded). */
+  readonly peerIds = new Set<string>();
   /** The runner has sent at least one notification (a null-id result may answer it). */
   sentNotification = false;
   /** Capabilities from this run's own initialize or server/discover result. */
@@ -52,7 +56,11 @@ export class RunState {
       for (const item of message) this.sent(item);
       return;
     }
-    if (!isObject(message) || Object.hasOwn(message, "result") || Object.hasOwn(message, "error")) return;
+    if (!isObject(message)) return;
+    if (Object.hasOwn(message, "result") || Object.hasOwn(message, "error")) {
+      this.peerRequests.delete(idKey(message.id));
+      return;
+    }
     if (!Object.hasOwn(message, "id")) {
       if (typeof message.method === "string") this.sentNotification = true;
       return;

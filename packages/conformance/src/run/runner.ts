@@ -58,8 +58,8 @@ export interface RunOptions {
    */
   auth?: RunnerAuth;
   /**
-   * Server mode: check the rules that hold on all traffic on every message of every run, and run
-   * the observe pass (default true). Violations are reported as `invariant/REQUIREMENT@REVISION`.
+   * Check the rules that hold on all traffic on every message of every run (default true), and in
+   * server mode run the observe pass. Violations are reported as `invariant/REQUIREMENT@REVISION`.
    */
   invariants?: boolean;
   /** Called after each run, in order (for progress output). */
@@ -284,11 +284,12 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const results: RunResult[] = [];
   const plan = planRuns(options);
   const layer =
-    options.mode === "server" && options.invariants !== false
+    options.invariants !== false
       ? new InvariantLayer({
           requirements: options.requirements,
           transport: options.transport,
           ids: options.filters?.ids,
+          side: options.mode,
         })
       : undefined;
   const opening =
