@@ -142,6 +142,7 @@ describe("result invariants", () => {
     expect(check(sent, received)).toEqual([
       "tools.call.result: a text content block without text",
       "tools.output.conform: the structuredContent of f breaks its outputSchema: /n must be number",
+      "tools.output.text-mirror: f returns structuredContent without its JSON as a text block",
     ]);
   });
 
@@ -155,8 +156,10 @@ describe("result invariants", () => {
     expect(check([req(1, "tools/list")], [ok(1, { tools: [] })], "2026-07-28")).toEqual([
       "base.result.result-type: a tools/list result without resultType",
       "caching.fields-present: a tools/list result without ttlMs and cacheScope",
+      "lifecycle.meta.server-info: a tools/list result without _meta io.modelcontextprotocol/serverInfo",
     ]);
-    const good = { tools: [], resultType: "complete", ttlMs: 0, cacheScope: "private" };
+    const _meta = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
+    const good = { tools: [], resultType: "complete", ttlMs: 0, cacheScope: "private", _meta };
     expect(check([req(1, "tools/list")], [ok(1, good)], "2026-07-28")).toEqual([]);
   });
 
@@ -258,6 +261,7 @@ describe("feature invariants", () => {
         "2026-07-28",
       ),
     ).toEqual([
+      "lifecycle.meta.server-info: a tools/list result without _meta io.modelcontextprotocol/serverInfo",
       "mrtr.server.declared-kinds-only: inputRequests.b asks for sampling, which the request did not declare",
       'mrtr.server.request-kinds: inputRequests.c is "tools/list"',
       "mrtr.server.supported-methods-only: tools/list answered with input_required",
@@ -282,7 +286,8 @@ describe("HTTP header invariants", () => {
     const invariants = new Invariants(requirements);
     const run = invariants.forRun({ transcript: "t", revision, transport: "http" });
     run.sent(req(1, "tools/call", { name: "t" }));
-    const result = ok(1, { content: [], resultType: "complete" });
+    const _meta = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
+    const result = ok(1, { content: [], resultType: "complete", _meta });
     run.received(JSON.stringify(result), result, headers);
     return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
   }
@@ -337,5 +342,40 @@ describe("client invariants", () => {
     expect(client([], [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "x" } }])).toEqual(
       [],
     );
+  });
+});
+
+describe("SHOULD-level invariants", () => {
+  it("structuredContent mirrored as JSON text; resource URIs with a scheme", () => {
+    const outputSchema = { type: "object" };
+    const sent = [req(1, "tools/list"), req(2, "tools/call", { name: "f" }), req(3, "resources/list")];
+    const received = [
+      ok(1, { tools: [{ name: "f", inputSchema: { type: "object" }, outputSchema }] }),
+      ok(2, { content: [{ type: "text", text: '{"b":2,"a":1}' }], structuredContent: { a: 1, b: 3 } }),
+      ok(3, { resources: [{ uri: "relative/path", name: "r" }] }),
+    ];
+    expect(check(sent, received)).toEqual([
+      'resources.uri.valid: resource uri "relative/path" has no scheme',
+      "tools.output.text-mirror: f returns structuredContent without its JSON as a text block",
+    ]);
+  });
+
+  it("2026-07-28: server info in results, log messages only when asked for", () => {
+    const meta = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
+    const call = ok(1, { content: [], resultType: "complete", _meta: meta });
+    const log = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } };
+    expect(check([req(1, "tools/call", { name: "t" })], [call], "2026-07-28")).toEqual([]);
+    expect(
+      check(
+        [req(1, "tools/call", { name: "t" })],
+        [log, ok(1, { content: [], resultType: "complete" })],
+        "2026-07-28",
+      ),
+    ).toEqual([
+      "lifecycle.meta.server-info: a tools/call result without _meta io.modelcontextprotocol/serverInfo",
+      "logging.modern-opt-in: a log message although no request of the run asked for a log level",
+    ]);
+    const asked = req(1, "tools/call", { name: "t", _meta: { "io.modelcontextprotocol/logLevel": "info" } });
+    expect(check([asked], [log, call], "2026-07-28")).toEqual([]);
   });
 });

@@ -60,6 +60,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
           capabilities: mode === "noisy" ? { tools: {}, logging: {} } : { tools: {} },
           ttlMs: 0,
           cacheScope: "private",
+          _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
         },
       });
       return;
@@ -72,7 +73,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         process.stderr.write("fake server: boom on tools/list\n");
         process.exit(3);
       }
-      if (mode === "noisy")
+      // A log message during a 2026-07-28 request (it has the _meta envelope) only when asked for.
+      if (mode === "noisy" && !params?._meta)
         write({
           jsonrpc: "2.0",
           method: "notifications/message",
@@ -83,7 +85,13 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         jsonrpc: "2.0",
         id,
         result: params?._meta
-          ? { resultType: "complete", tools, ttlMs: 0, cacheScope: "private" }
+          ? {
+              resultType: "complete",
+              tools,
+              ttlMs: 0,
+              cacheScope: "private",
+              _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
+            }
           : { tools },
       });
       return;
