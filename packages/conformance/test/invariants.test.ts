@@ -379,3 +379,13 @@ describe("SHOULD-level invariants", () => {
     expect(check([asked], [log, call], "2026-07-28")).toEqual([]);
   });
 });
+
+describe("HTTP refusals", () => {
+  it("an id-less JSON-RPC error is allowed in an HTTP body, not on stdio", () => {
+    const refusal = { jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: no session" } };
+    expect(check([req(1, "ping")], [refusal], "2025-11-25", { transport: "http" })).toEqual([]);
+    expect(check([req(1, "ping")], [refusal])).toEqual([
+      "base.response.result-or-error: a message with neither method nor id",
+    ]);
+  });
+});
