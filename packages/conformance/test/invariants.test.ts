@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Invariants } from "../src/invariants/observer.js";
+import { loadTranscripts } from "../src/load/loader.js";
 import { loadRequirements } from "../src/load/requirements.js";
+import { runConformance } from "../src/run/runner.js";
 import type { Json } from "../src/model/json.js";
 import type { Revision } from "../src/model/revisions.js";
 
@@ -387,5 +389,31 @@ describe("HTTP refusals", () => {
     expect(check([req(1, "ping")], [refusal])).toEqual([
       "base.response.result-or-error: a message with neither method nor id",
     ]);
+  });
+});
+
+describe("the invariant layer in a real invocation", () => {
+  const fixtures = fileURLToPath(new URL("./fixtures", import.meta.url));
+  const server = `FAKE_MODE=wrong-ping ${process.execPath} ${fileURLToPath(new URL("./helpers/fake-stdio-server.mjs", import.meta.url))}`;
+  const transcripts = loadTranscripts([fixtures]);
+  const run = (extra: Partial<Parameters<typeof runConformance>[0]>) =>
+    runConformance({
+      mode: "server",
+      transport: "stdio",
+      target: server,
+      transcripts,
+      filters: { ids: ["example/ping"], revisions: ["2025-06-18"] },
+      ...extra,
+    });
+  const failed = (report: Awaited<ReturnType<typeof run>>) =>
+    report.results.filter((r) => r.status === "failed").map((r) => r.key);
+
+  it("reports a violation next to the transcript failure, unless turned off or filtered out", async () => {
+    expect(failed(await run({}))).toEqual(["example/ping@2025-06-18", "invariant/ping.respond@2025-06-18"]);
+    expect(failed(await run({ invariants: false }))).toEqual(["example/ping@2025-06-18"]);
+    const filtered = await run({
+      filters: { ids: ["example/ping"], revisions: ["2025-06-18"], requirements: ["example.*"] },
+    });
+    expect(failed(filtered)).toEqual(["example/ping@2025-06-18"]);
   });
 });

@@ -30,6 +30,8 @@ export interface InvariantSetup {
   transport: TransportName;
   /** `--id` filters: the observe pass runs when there are none or one matches `invariants/observe`. */
   ids?: readonly string[] | undefined;
+  /** `--requirement` filters: only violations of matching requirements are reported. */
+  requirementFilters?: readonly string[] | undefined;
   /** Who is under test (default server); a client gets no observe pass. */
   side?: "server" | "client";
 }
@@ -92,6 +94,11 @@ export class InvariantLayer {
         });
       }
     }
-    return this.invariants.results(this.setup.transport);
+    const filters = this.setup.requirementFilters;
+    return this.invariants
+      .results(this.setup.transport)
+      .filter(
+        (r) => filters === undefined || r.requirements.some((id) => filters.some((f) => globMatches(f, id))),
+      );
   }
 }

@@ -289,6 +289,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           requirements: options.requirements,
           transport: options.transport,
           ids: options.filters?.ids,
+          requirementFilters: options.filters?.requirements,
           side: options.mode,
         })
       : undefined;
