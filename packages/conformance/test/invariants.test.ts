@@ -335,6 +335,9 @@ describe("client invariants", () => {
     expect(client([ok(5, { tools: [] })], [list, list])).toEqual([
       "base.request.id-unique: request id 5 reused within the session",
     ]);
+    // A new initialize starts a new session: ids may start over.
+    const init = req(5, "initialize");
+    expect(client([ok(5, {})], [init, init])).toEqual([]);
     expect(client([], [list, list], "2026-07-28")).toEqual([
       "base.request.id-unique: request id 5 reused while the request with that id is still unanswered",
     ]);

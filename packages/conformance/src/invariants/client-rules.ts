@@ -12,6 +12,8 @@ export function clientRules(message: JsonObject, state: RunState): Breach[] {
   if (typeof message.method === "string") {
     if (!Object.hasOwn(message, "id")) return out;
     const key = idKey(message.id);
+    // An initialize opens a new session (a client re-initializes after its session ended).
+    if (message.method === "initialize") state.peerIds.clear();
     // Session era: never within the session (one run); 2026-07-28: not among outstanding requests.
     const session = state.revision < "2026-07-28";
     if (session ? state.peerIds.has(key) : state.peerRequests.has(key))
