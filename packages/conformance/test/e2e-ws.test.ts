@@ -45,12 +45,21 @@ async function startFakeWsServer() {
             capabilities: { tools: {} },
             ttlMs: 0,
             cacheScope: "private",
+            _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
           });
         } else if (method === "tools/list") {
           const tools = [{ name: "test_simple_text", inputSchema: { type: "object" } }];
           // 2026-07-28 requests carry the _meta envelope; their lists carry resultType and cache hints.
           reply(
-            params?._meta ? { resultType: "complete", tools, ttlMs: 0, cacheScope: "private" } : { tools },
+            params?._meta
+              ? {
+                  resultType: "complete",
+                  tools,
+                  ttlMs: 0,
+                  cacheScope: "private",
+                  _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
+                }
+              : { tools },
           );
         } else if (method === "ping") reply({});
         else

@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Invariants } from "../src/invariants/observer.js";
+import { loadTranscripts } from "../src/load/loader.js";
 import { loadRequirements } from "../src/load/requirements.js";
+import { runConformance } from "../src/run/runner.js";
 import type { Json } from "../src/model/json.js";
 import type { Revision } from "../src/model/revisions.js";
 
@@ -142,6 +144,7 @@ describe("result invariants", () => {
     expect(check(sent, received)).toEqual([
       "tools.call.result: a text content block without text",
       "tools.output.conform: the structuredContent of f breaks its outputSchema: /n must be number",
+      "tools.output.text-mirror: f returns structuredContent without its JSON as a text block",
     ]);
   });
 
@@ -155,8 +158,10 @@ describe("result invariants", () => {
     expect(check([req(1, "tools/list")], [ok(1, { tools: [] })], "2026-07-28")).toEqual([
       "base.result.result-type: a tools/list result without resultType",
       "caching.fields-present: a tools/list result without ttlMs and cacheScope",
+      "lifecycle.meta.server-info: a tools/list result without _meta io.modelcontextprotocol/serverInfo",
     ]);
-    const good = { tools: [], resultType: "complete", ttlMs: 0, cacheScope: "private" };
+    const _meta = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
+    const good = { tools: [], resultType: "complete", ttlMs: 0, cacheScope: "private", _meta };
     expect(check([req(1, "tools/list")], [ok(1, good)], "2026-07-28")).toEqual([]);
   });
 
@@ -258,6 +263,7 @@ describe("feature invariants", () => {
         "2026-07-28",
       ),
     ).toEqual([
+      "lifecycle.meta.server-info: a tools/list result without _meta io.modelcontextprotocol/serverInfo",
       "mrtr.server.declared-kinds-only: inputRequests.b asks for sampling, which the request did not declare",
       'mrtr.server.request-kinds: inputRequests.c is "tools/list"',
       "mrtr.server.supported-methods-only: tools/list answered with input_required",
@@ -274,5 +280,143 @@ describe("feature invariants", () => {
       "elicitation.server-respect-modes: a URL elicitation to a client without elicitation.url",
       "sampling.tools.gated: a sampling request with tools to a client without sampling.tools",
     ]);
+  });
+});
+
+describe("HTTP header invariants", () => {
+  function heads(revision: Revision, headers: Record<string, string>): string[] {
+    const invariants = new Invariants(requirements);
+    const run = invariants.forRun({ transcript: "t", revision, transport: "http" });
+    run.sent(req(1, "tools/call", { name: "t" }));
+    const _meta = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
+    const result = ok(1, { content: [], resultType: "complete", _meta });
+    run.received(JSON.stringify(result), result, headers);
+    return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  }
+
+  it("session ids of visible ASCII in the session era", () => {
+    expect(heads("2025-11-25", { "mcp-session-id": "abc" })).toEqual([]);
+    expect(heads("2025-11-25", { "mcp-session-id": "ab c" })).toEqual([
+      'http.session.id-charset: session id "ab c" is not visible ASCII',
+    ]);
+  });
+
+  it("2026-07-28: no session ids, and SSE responses not to be buffered", () => {
+    const sse = { "content-type": "text/event-stream" };
+    expect(heads("2026-07-28", { ...sse, "x-accel-buffering": "no" })).toEqual([]);
+    expect(heads("2026-07-28", { ...sse, "mcp-session-id": "s" })).toEqual([
+      'http2026.compat.ignore-session-id: a 2026-07-28 response carries Mcp-Session-Id "s"',
+      "http2026.sse.no-buffering-header: an SSE response without X-Accel-Buffering: no",
+    ]);
+  });
+});
+
+describe("client invariants", () => {
+  function client(sent: Json[], received: Json[], revision: Revision = "2025-11-25"): string[] {
+    const invariants = new Invariants(requirements);
+    const run = invariants.forRun({ transcript: "c", revision, transport: "stdio", side: "client" });
+    for (const message of sent) run.sent(message);
+    for (const message of received) run.received(JSON.stringify(message), message);
+    return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  }
+
+  it("a client answers ping with an empty result and the id exactly", () => {
+    expect(client([req(1, "ping")], [ok(1, {})])).toEqual([]);
+    expect(client([req(1, "ping")], [ok("1", { x: 1 })])).toEqual([
+      'base.response.same-id: the response id "1" is not the request id 1 as sent',
+    ]);
+    expect(client([req(1, "ping")], [ok(1, { x: 1 })])).toEqual([
+      "ping.respond: a ping answered with a non-empty result",
+    ]);
+  });
+
+  it("a client never reuses a request id in a session; at 2026-07-28 only while outstanding", () => {
+    const list = req(5, "tools/list");
+    expect(client([ok(5, { tools: [] })], [list, list])).toEqual([
+      "base.request.id-unique: request id 5 reused within the session",
+    ]);
+    // A new initialize starts a new session: ids may start over.
+    const init = req(5, "initialize");
+    expect(client([ok(5, {})], [init, init])).toEqual([]);
+    expect(client([], [list, list], "2026-07-28")).toEqual([
+      "base.request.id-unique: request id 5 reused while the request with that id is still unanswered",
+    ]);
+  });
+
+  it("server-side rules do not apply to a client (no capability or stdout rules)", () => {
+    expect(client([], [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "x" } }])).toEqual(
+      [],
+    );
+  });
+});
+
+describe("SHOULD-level invariants", () => {
+  it("structuredContent mirrored as JSON text; resource URIs with a scheme", () => {
+    const outputSchema = { type: "object" };
+    const sent = [req(1, "tools/list"), req(2, "tools/call", { name: "f" }), req(3, "resources/list")];
+    const received = [
+      ok(1, { tools: [{ name: "f", inputSchema: { type: "object" }, outputSchema }] }),
+      ok(2, { content: [{ type: "text", text: '{"b":2,"a":1}' }], structuredContent: { a: 1, b: 3 } }),
+      ok(3, { resources: [{ uri: "relative/path", name: "r" }] }),
+    ];
+    expect(check(sent, received)).toEqual([
+      'resources.uri.valid: resource uri "relative/path" has no scheme',
+      "tools.output.text-mirror: f returns structuredContent without its JSON as a text block",
+    ]);
+  });
+
+  it("2026-07-28: server info in results, log messages only when asked for", () => {
+    const meta = { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } };
+    const call = ok(1, { content: [], resultType: "complete", _meta: meta });
+    const log = { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } };
+    expect(check([req(1, "tools/call", { name: "t" })], [call], "2026-07-28")).toEqual([]);
+    expect(
+      check(
+        [req(1, "tools/call", { name: "t" })],
+        [log, ok(1, { content: [], resultType: "complete" })],
+        "2026-07-28",
+      ),
+    ).toEqual([
+      "lifecycle.meta.server-info: a tools/call result without _meta io.modelcontextprotocol/serverInfo",
+      "logging.modern-opt-in: a log message although no request of the run asked for a log level",
+    ]);
+    const asked = req(1, "tools/call", { name: "t", _meta: { "io.modelcontextprotocol/logLevel": "info" } });
+    expect(check([asked], [log, call], "2026-07-28")).toEqual([]);
+  });
+});
+
+describe("HTTP refusals", () => {
+  it("an id-less JSON-RPC error is allowed in an HTTP body, not on stdio", () => {
+    const refusal = { jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: no session" } };
+    expect(check([req(1, "ping")], [refusal], "2025-11-25", { transport: "http" })).toEqual([]);
+    expect(check([req(1, "ping")], [refusal])).toEqual([
+      "base.response.result-or-error: a message with neither method nor id",
+    ]);
+  });
+});
+
+describe("the invariant layer in a real invocation", () => {
+  const fixtures = fileURLToPath(new URL("./fixtures", import.meta.url));
+  const server = `FAKE_MODE=wrong-ping ${process.execPath} ${fileURLToPath(new URL("./helpers/fake-stdio-server.mjs", import.meta.url))}`;
+  const transcripts = loadTranscripts([fixtures]);
+  const run = (extra: Partial<Parameters<typeof runConformance>[0]>) =>
+    runConformance({
+      mode: "server",
+      transport: "stdio",
+      target: server,
+      transcripts,
+      filters: { ids: ["example/ping"], revisions: ["2025-06-18"] },
+      ...extra,
+    });
+  const failed = (report: Awaited<ReturnType<typeof run>>) =>
+    report.results.filter((r) => r.status === "failed").map((r) => r.key);
+
+  it("reports a violation next to the transcript failure, unless turned off or filtered out", async () => {
+    expect(failed(await run({}))).toEqual(["example/ping@2025-06-18", "invariant/ping.respond@2025-06-18"]);
+    expect(failed(await run({ invariants: false }))).toEqual(["example/ping@2025-06-18"]);
+    const filtered = await run({
+      filters: { ids: ["example/ping"], revisions: ["2025-06-18"], requirements: ["example.*"] },
+    });
+    expect(failed(filtered)).toEqual(["example/ping@2025-06-18"]);
   });
 });

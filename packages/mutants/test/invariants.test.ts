@@ -1,8 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerMutant, TranscriptSubset } from "../src/mutant.js";
+import { clientMutants } from "../src/client-mutants/index.js";
 import { invariantMutants } from "../src/invariant-mutants/index.js";
 import { serverMutants } from "../src/server-mutants/index.js";
-import { MUTANT_SERVER, type Outcome, REFERENCE_SERVER, runServer } from "./harness.js";
+import {
+  MUTANT_CLIENT,
+  MUTANT_SERVER,
+  type Outcome,
+  REFERENCE_CLIENT,
+  REFERENCE_SERVER,
+  runClient,
+  runServer,
+} from "./harness.js";
 
 /**
  * The runner's invariant layer (rules checked on every message, plus the observe pass) against
@@ -25,6 +34,7 @@ const BREAKS: Record<string, string> = {
   "read-contents-without-uri": "resources.read.result",
   "too-many-completions": "completion.max-values",
   "prompt-message-bad-role": "prompts.get.result",
+  "no-accel-buffering": "http2026.sse.no-buffering-header",
 };
 
 /**
@@ -52,6 +62,14 @@ const ALSO: Record<string, string> = {
   "samples-undeclared": "lifecycle.operation.respect-capabilities-must",
   "elicits-undeclared": "lifecycle.operation.respect-capabilities-must",
   "missing-server-info": "lifecycle.init.response-fields",
+  "session-id-with-space": "http.session.id-charset",
+};
+
+/** Client mutants whose defect breaks a JSON-RPC rule the layer checks on the client's messages. */
+const CLIENT: Record<string, string> = {
+  "answer-wrong-id": "base.response.same-id",
+  "client-missing-jsonrpc": "base.jsonrpc.version",
+  "reuses-request-id": "base.request.id-unique",
 };
 
 const caughtBy = new Map<string, readonly string[]>();
@@ -106,6 +124,22 @@ describe.concurrent("the invariant layer catches each invariant mutant", () => {
 describe.concurrent("the invariant layer catches older mutants of the same classes", () => {
   for (const [name, requirement] of Object.entries(ALSO)) {
     it(`${name}: ${requirement}`, () => expectCaught(byName(name), requirement));
+  }
+});
+
+describe.concurrent("the invariant layer catches client mutants breaking JSON-RPC rules", () => {
+  for (const [name, requirement] of Object.entries(CLIENT)) {
+    it(`${name}: ${requirement}`, async () => {
+      const m = clientMutants.find((c) => c.name === name);
+      if (m === undefined) throw new Error(`no client mutant ${name}`);
+      const reference = await runClient(REFERENCE_CLIENT, [], m.subset);
+      expect(reference.failed, reference.output).toEqual([]);
+      const mutant = await runClient(MUTANT_CLIENT, [m.name], m.subset);
+      const invariants = mutant.failed.filter((key) => key.startsWith("invariant/"));
+      caughtBy.set(name, invariants);
+      const wanted = invariants.filter((key) => key.startsWith(`invariant/${requirement}@`));
+      expect(wanted.length, `${name} not caught as ${requirement}:\n${mutant.output}`).toBeGreaterThan(0);
+    });
   }
 });
 

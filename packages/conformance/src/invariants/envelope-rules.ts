@@ -125,6 +125,9 @@ export function envelopeRules(message: Json, state: RunState): Breach[] {
       out.push(breach("base.response.result-or-error", "a response with neither result nor error", message));
     out.push(...idRules(message, state));
     if (hasError) out.push(...errorRules(message, message.error ?? null, state));
+  } else if (Object.hasOwn(message, "error") && (state.transport === "http" || state.transport === "sse")) {
+    // An HTTP refusal (4xx) may carry a JSON-RPC error without an id (http.post.rejected-4xx).
+    out.push(...errorRules(message, message.error ?? null, state));
   } else {
     out.push(breach("base.response.result-or-error", "a message with neither method nor id", message));
   }

@@ -30,6 +30,10 @@ export interface InvariantSetup {
   transport: TransportName;
   /** `--id` filters: the observe pass runs when there are none or one matches `invariants/observe`. */
   ids?: readonly string[] | undefined;
+  /** `--requirement` filters: only violations of matching requirements are reported. */
+  requirementFilters?: readonly string[] | undefined;
+  /** Who is under test (default server); a client gets no observe pass. */
+  side?: "server" | "client";
 }
 
 /**
@@ -56,6 +60,7 @@ export class InvariantLayer {
       revision,
       transport: this.setup.transport,
       clientCapabilities: clientCapabilities ?? {},
+      side: this.setup.side ?? "server",
     });
   }
 
@@ -71,7 +76,8 @@ export class InvariantLayer {
     timeouts: { stepTimeoutMs: number; runTimeoutMs: number },
   ): Promise<RunResult[]> {
     const ids = this.setup.ids;
-    if (ids === undefined || ids.some((id) => globMatches(id, OBSERVE_ID))) {
+    const server = this.setup.side !== "client";
+    if (server && (ids === undefined || ids.some((id) => globMatches(id, OBSERVE_ID)))) {
       // Once per era, at the newest revision the invocation runs in it (as the opening probe).
       const newest = new Map<Era, Revision>();
       for (const revision of revisions) {
@@ -89,6 +95,11 @@ export class InvariantLayer {
         });
       }
     }
-    return this.invariants.results(this.setup.transport);
+    const filters = this.setup.requirementFilters;
+    return this.invariants
+      .results(this.setup.transport)
+      .filter(
+        (r) => filters === undefined || r.requirements.some((id) => filters.some((f) => globMatches(f, id))),
+      );
   }
 }

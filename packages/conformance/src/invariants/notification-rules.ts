@@ -67,6 +67,8 @@ export function notificationRules(message: JsonObject, state: RunState): Breach[
   if (method === "notifications/message") {
     if (!LEVELS.has(String(params.level)))
       push("logging.level-values", `log level ${JSON.stringify(params.level ?? null)}`);
+    if (state.revision >= "2026-07-28" && !state.askedForLogs)
+      push("logging.modern-opt-in", "a log message although no request of the run asked for a log level");
     if (capabilities !== undefined && !isObject(capabilities.logging))
       push("logging.capability", "a log message from a server that did not declare logging");
   }

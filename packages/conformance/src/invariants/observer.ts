@@ -2,7 +2,9 @@ import type { Requirement } from "../load/requirements.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
+import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
+import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
@@ -15,6 +17,8 @@ export interface RunIdentity {
   transport: TransportName;
   /** The capabilities the runner declares as a client in this run. */
   clientCapabilities?: JsonObject;
+  /** Who is under test (default server): a client is held to the JSON-RPC rules only. */
+  side?: "server" | "client";
 }
 
 /**
@@ -62,17 +66,19 @@ export class RunObserver {
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */
-  received(text: string, message: Json | undefined): void {
-    const breaches: Breach[] = [];
+  received(text: string, message: Json | undefined, headers?: Record<string, string>): void {
+    const server = this.identity.side !== "client";
+    const breaches: Breach[] =
+      headers === undefined ? [] : headerRules(headers, message ?? text, this.identity.revision);
     if (message === undefined) {
-      if (this.identity.transport === "stdio")
+      if (this.identity.transport === "stdio" && server)
         breaches.push({
           requirement: "stdio.stdout-mcp-only",
           detail: "a line on stdout that is not JSON",
           message: text,
         });
     } else if (Array.isArray(message)) {
-      if (this.identity.transport === "stdio" && this.identity.revision >= "2025-06-18")
+      if (this.identity.transport === "stdio" && server && this.identity.revision >= "2025-06-18")
         breaches.push({ requirement: "stdio.single-messages", detail: "a batch array on stdout", message });
       for (const item of message) breaches.push(...this.one(item));
     } else breaches.push(...this.one(message));
@@ -90,6 +96,7 @@ export class RunObserver {
       return [];
     const out = envelopeRules(message, this.state);
     if (!isObject(message)) return out;
+    if (this.identity.side === "client") return [...out, ...clientRules(message, this.state)];
     if (typeof message.method === "string") {
       out.push(
         ...(Object.hasOwn(message, "id")

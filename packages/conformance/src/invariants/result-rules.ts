@@ -1,4 +1,4 @@
-import { type Json, type JsonObject, isObject } from "../model/json.js";
+import { type Json, type JsonObject, deepEqual, isObject } from "../model/json.js";
 import { featureRules } from "./capability-rules.js";
 import { contentProblem } from "./content-rules.js";
 import { compileSchema, firstError } from "./schemas.js";
@@ -6,6 +6,8 @@ import type { RunState, SentRequest } from "./state.js";
 import type { Breach } from "./violation.js";
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+/** RFC 3986: a URI starts with a scheme. */
+const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const LISTS: Record<string, string> = {
   "tools/list": "tools",
   "prompts/list": "prompts",
@@ -84,6 +86,22 @@ const toolsCall: Check = (result, request, state, push) => {
   const name = request.params.name;
   const schema = typeof name === "string" ? state.shared.tools.outputSchema(name) : undefined;
   if (schema === undefined || result.isError === true || state.revision < "2025-06-18") return;
+  if (isObject(result.structuredContent) && Array.isArray(result.content)) {
+    const structured = result.structuredContent;
+    const mirrored = result.content.some((b) => {
+      if (!isObject(b) || b.type !== "text" || typeof b.text !== "string") return false;
+      try {
+        return deepEqual(JSON.parse(b.text) as Json, structured);
+      } catch {
+        return false;
+      }
+    });
+    if (!mirrored)
+      push(
+        "tools.output.text-mirror",
+        `${String(name)} returns structuredContent without its JSON as a text block`,
+      );
+  }
   if (!isObject(result.structuredContent)) {
     push(
       "tools.output.conform",
@@ -126,6 +144,9 @@ const promptsGet: Check = (result, request, state, push) => {
 const resourcesList: Check = (result, _request, _state, push) => {
   if (!Array.isArray(result.resources))
     return push("resources.list.result", "resources/list result without a resources array");
+  for (const r of result.resources)
+    if (isObject(r) && typeof r.uri === "string" && !URI_SCHEME.test(r.uri))
+      push("resources.uri.valid", `resource uri ${JSON.stringify(r.uri)} has no scheme`);
   if (result.resources.some((r) => !isObject(r) || typeof r.uri !== "string" || typeof r.name !== "string"))
     push("resources.list.result", "a listed resource without uri and name");
 };
@@ -196,6 +217,12 @@ function cursorRule(result: JsonObject, request: SentRequest, push: (r: string, 
 function modernRules(result: JsonObject, request: SentRequest, push: (r: string, d: string) => void): void {
   if (typeof result.resultType !== "string")
     push("base.result.result-type", `a ${request.method} result without resultType`);
+  const meta = isObject(result._meta) ? result._meta : {};
+  if (!isObject(meta["io.modelcontextprotocol/serverInfo"]))
+    push(
+      "lifecycle.meta.server-info",
+      `a ${request.method} result without _meta io.modelcontextprotocol/serverInfo`,
+    );
   if (!CACHED.has(request.method) || interim(result, request)) return;
   const ttl = result.ttlMs;
   if (

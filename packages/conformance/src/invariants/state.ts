@@ -29,6 +29,12 @@ export class RevisionKnowledge {
 export class RunState {
   readonly requests = new Map<string, SentRequest>();
   readonly tokens = new Map<string, TokenState>();
+  /** Requests the client under test sent that the runner has not answered yet (client mode). */
+  readonly peerRequests = new Set<string>();
+  /** Every request id the client under test used in this run (bounded). */
+  readonly peerIds = new Set<string>();
+  /** A request of this run asked for log messages (2026-07-28 `_meta` logLevel). */
+  askedForLogs = false;
   /** The runner has sent at least one notification (a null-id result may answer it). */
   sentNotification = false;
   /** Capabilities from this run's own initialize or server/discover result. */
@@ -52,7 +58,11 @@ export class RunState {
       for (const item of message) this.sent(item);
       return;
     }
-    if (!isObject(message) || Object.hasOwn(message, "result") || Object.hasOwn(message, "error")) return;
+    if (!isObject(message)) return;
+    if (Object.hasOwn(message, "result") || Object.hasOwn(message, "error")) {
+      this.peerRequests.delete(idKey(message.id));
+      return;
+    }
     if (!Object.hasOwn(message, "id")) {
       if (typeof message.method === "string") this.sentNotification = true;
       return;
@@ -62,7 +72,9 @@ export class RunState {
     const params = isObject(message.params) ? message.params : {};
     const method = typeof message.method === "string" ? message.method : "";
     this.requests.set(key, { id: message.id ?? null, method, params, answered: false });
-    const token = isObject(params._meta) ? params._meta.progressToken : undefined;
+    const meta = isObject(params._meta) ? params._meta : {};
+    if (meta["io.modelcontextprotocol/logLevel"] !== undefined) this.askedForLogs = true;
+    const token = meta.progressToken;
     if (typeof token === "string" || typeof token === "number") {
       this.tokens.set(idKey(token), { request: key, done: false });
     }

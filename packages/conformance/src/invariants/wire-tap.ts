@@ -6,7 +6,7 @@ import type { RunObserver } from "./observer.js";
  * patterns) and every message the runner sends, including raw text and raw HTTP bodies.
  */
 export function tapWire(wire: Wire, observer: RunObserver): Wire {
-  wire.inbox.onArrival = (item) => observer.received(item.text, item.message);
+  wire.inbox.onArrival = (item) => observer.received(item.text, item.message, item.response?.headers);
   return new Proxy(wire, {
     get(target, property, receiver) {
       if (property === "send") {

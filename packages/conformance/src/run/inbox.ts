@@ -11,6 +11,8 @@ export interface InboxItem {
   message?: Json;
   /** Client transcripts over HTTP: the request that carried the message. */
   http?: { method: string; path: string; headers: Record<string, string> };
+  /** Server transcripts over Streamable HTTP: the head of the response that carried the message. */
+  response?: { status: number; headers: Record<string, string> };
 }
 
 /** Messages received and not yet consumed by an expect step, in arrival order. */

@@ -66,8 +66,8 @@ export interface RunOptions {
    */
   fixtures?: "auto" | "none";
   /**
-   * Server mode: check the rules that hold on all traffic on every message of every run, and run
-   * the observe pass (default true). Violations are reported as `invariant/REQUIREMENT@REVISION`.
+   * Check the rules that hold on all traffic on every message of every run (default true), and in
+   * server mode run the observe pass. Violations are reported as `invariant/REQUIREMENT@REVISION`.
    */
   invariants?: boolean;
   /** How many runs execute at once (default 1); results are still reported in plan order. */
@@ -254,11 +254,13 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const results: RunResult[] = [];
   const plan = planRuns(options);
   const layer =
-    options.mode === "server" && options.invariants !== false
+    options.invariants !== false
       ? new InvariantLayer({
           requirements: options.requirements,
           transport: options.transport,
           ids: options.filters?.ids,
+          requirementFilters: options.filters?.requirements,
+          side: options.mode,
         })
       : undefined;
   const opening =

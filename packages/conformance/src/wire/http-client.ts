@@ -145,7 +145,7 @@ export class HttpClientWire implements Wire {
         if (event.id !== undefined) this.lastEventId = event.id;
         // Priming events carry empty data: they are not messages.
         if (deliver && event.data.trim() !== "" && (event.event === undefined || event.event === "message")) {
-          this.inbox.push(event.data);
+          this.inbox.push(event.data, { response: { status: response.status, headers: head } });
         }
       }).then(() => stream.done.resolve({}));
       return responseInfo(response.status, head, undefined, events);
@@ -157,7 +157,9 @@ export class HttpClientWire implements Wire {
       this.lastRefusal = `${method} ${url.pathname} was answered with HTTP ${response.status}${shown === "" ? " and no body" : `, body: ${shown}`}`;
     }
     if (deliver && text !== "" && (head["content-type"] ?? "").includes("json")) {
-      deliverJson(text, (message) => this.inbox.push(message));
+      deliverJson(text, (message) =>
+        this.inbox.push(message, { response: { status: response.status, headers: head } }),
+      );
     }
     return responseInfo(response.status, head, text === "" ? undefined : parseBody(text), undefined);
   }

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { type IncomingMessage, type Server, createServer } from "node:http";
 
 /** What a 2026-07-28 list result carries besides its items. */
-const MODERN_LIST = { resultType: "complete", ttlMs: 0, cacheScope: "private" };
+const MODERN_LIST = {
+  resultType: "complete",
+  ttlMs: 0,
+  cacheScope: "private",
+  _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
+};
 
 /** What the fake Streamable HTTP server saw, for assertions. */
 export interface FakeHttpLog {
@@ -100,6 +105,7 @@ export async function startFakeHttpServer(mode: "good" | "hang" | "session-only"
             capabilities: { tools: {}, logging: {} },
             ttlMs: 0,
             cacheScope: "private",
+            _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
           },
         });
         return;
@@ -108,11 +114,13 @@ export async function startFakeHttpServer(mode: "good" | "hang" | "session-only"
         return;
       case "tools/list": {
         if (mode === "hang") return;
-        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.writeHead(200, { "content-type": "text/event-stream", "x-accel-buffering": "no" });
         res.write("id: ev-1\nretry: 500\ndata:\n\n");
-        res.write(
-          `event: message\nid: ev-2\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } })}\n\n`,
-        );
+        // A log message during a 2026-07-28 request only when that request asks for one.
+        if (!stateless)
+          res.write(
+            `event: message\nid: ev-2\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "x" } })}\n\n`,
+          );
         res.write(
           `id: ev-3\ndata: ${JSON.stringify({ jsonrpc: "2.0", id, result: { tools: [{ name: "test_simple_text", inputSchema: { type: "object" } }], ...(stateless ? MODERN_LIST : {}) } })}\n\n`,
         );

@@ -88,10 +88,17 @@ export async function startProtectedServer(bug: ProtectedServerBug = "none") {
               capabilities,
               ttlMs: 0,
               cacheScope: "private",
+              _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
             }
           : message.method === "tools/list"
             ? message.params?._meta
-              ? { resultType: "complete", tools: [], ttlMs: 0, cacheScope: "private" }
+              ? {
+                  resultType: "complete",
+                  tools: [],
+                  ttlMs: 0,
+                  cacheScope: "private",
+                  _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
+                }
               : { tools: [] }
             : undefined;
     if (result === undefined)

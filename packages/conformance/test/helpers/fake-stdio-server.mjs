@@ -74,6 +74,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
                 : { tools: {} },
           ttlMs: 0,
           cacheScope: "private",
+          _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
         },
       });
       return;
@@ -86,7 +87,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         process.stderr.write("fake server: boom on tools/list\n");
         process.exit(3);
       }
-      if (mode === "noisy")
+      // A log message during a 2026-07-28 request (it has the _meta envelope) only when asked for.
+      if (mode === "noisy" && !params?._meta)
         write({
           jsonrpc: "2.0",
           method: "notifications/message",
@@ -97,7 +99,13 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         jsonrpc: "2.0",
         id,
         result: params?._meta
-          ? { resultType: "complete", tools, ttlMs: 0, cacheScope: "private" }
+          ? {
+              resultType: "complete",
+              tools,
+              ttlMs: 0,
+              cacheScope: "private",
+              _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
+            }
           : { tools },
       });
       return;

@@ -3,6 +3,7 @@ import { duplicateToolNames } from "./duplicate-tool-names.js";
 import { invalidInputSchema } from "./invalid-input-schema.js";
 import { invalidLogLevel } from "./invalid-log-level.js";
 import { listChangedUndeclared } from "./list-changed-undeclared.js";
+import { noAccelBuffering } from "./no-accel-buffering.js";
 import { nextCursorLoops } from "./next-cursor-loops.js";
 import { noCacheHints } from "./no-cache-hints.js";
 import { noResultType } from "./no-result-type.js";
@@ -32,4 +33,5 @@ export const invariantMutants: readonly ServerMutant[] = [
   readContentsWithoutUri,
   tooManyCompletions,
   promptMessageBadRole,
+  noAccelBuffering,
 ];
