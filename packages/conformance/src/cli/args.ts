@@ -14,6 +14,7 @@ export interface CliArgs {
   skip?: string;
   json?: string;
   junit?: string;
+  html?: string;
   stepTimeoutMs?: number;
   runTimeoutMs?: number;
   /** The implementation does authorization (`--auth`; implied by a token option in server mode). */
@@ -54,6 +55,8 @@ Options:
   --skip FILE               runs that do not apply, each with a reason; reported as skipped (§11.1)
   --json FILE               write the JSON report
   --junit FILE              write a JUnit XML report
+  --html FILE               write a single-file HTML report (requirement matrix, failures with
+                            their exchange), readable offline
   --fixtures auto|none      server: auto (default) runs a transcript only when the server lists the
                             tools, prompts and resources it names; none: generic mode for a server
                             built without the mcpkit fixtures (those transcripts are not applicable)
@@ -93,6 +96,7 @@ const VALUE_OPTIONS = new Set([
   "--skip",
   "--json",
   "--junit",
+  "--html",
   "--step-timeout",
   "--timeout",
   "--fail-on",
@@ -190,6 +194,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     ["skip", "--skip"],
     ["json", "--json"],
     ["junit", "--junit"],
+    ["html", "--html"],
     ["authToken", "--auth-token"],
     ["authTokenInsufficientScope", "--auth-token-insufficient-scope"],
   ];
