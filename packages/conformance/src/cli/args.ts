@@ -25,6 +25,8 @@ export interface CliArgs {
   failOn: "MUST" | "SHOULD" | "best practice";
   /** `--fixtures none`: generic mode (no transcript that names a fixture runs). */
   fixtures?: "auto" | "none";
+  /** `--timing`: print how long the runs took (stderr). */
+  timing?: boolean;
   /** Runs at once (`--jobs`); default: the number of cores. */
   jobs?: number;
 }
@@ -62,6 +64,7 @@ Options:
                             built without the mcpkit fixtures (those transcripts are not applicable)
   --jobs N                  runs executed at once (default: the number of cores); results are
                             reported in the same order whatever N
+  --timing                  print the wall-clock time of the runs (and --jobs) on stderr
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
                             SHOULD failures too; best-practice: every failure
   --step-timeout MS         default timeout of each step (default 5000)
@@ -107,7 +110,7 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth"]);
+const FLAG_OPTIONS = new Set(["--auth", "--timing"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -208,6 +211,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (run !== undefined) args.runTimeoutMs = positiveInt("--timeout", run);
   const transport = one("--transport");
   if (values.has("--auth")) args.auth = true;
+  if (values.has("--timing")) args.timing = true;
   const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
   if (command !== "server" && tokenOptions.length > 0)
     throw new UsageError(`${tokenOptions[0]} applies to server mode only`);

@@ -121,7 +121,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       if (args.authTokenInsufficientScope !== undefined)
         options.auth.insufficientScopeToken = args.authTokenInsufficientScope;
     }
+    const started = performance.now();
     report = await runConformance(options);
+    if (args.timing) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const runs = report.results.length;
+      io.stderr(
+        `mcpkit-conformance: ${runs} run${runs === 1 ? "" : "s"} in ${seconds} s with --jobs ${options.jobs}\n`,
+      );
+    }
   } catch (error) {
     const prefix = error instanceof TranscriptError ? "transcript error: " : "";
     io.stderr(`mcpkit-conformance: ${prefix}${(error as Error).message}\n`);
