@@ -37,6 +37,7 @@ export type { Report } from "./report/report.js";
 export { summaryLine } from "./report/report.js";
 export { formatTable } from "./report/table.js";
 export { formatJson } from "./report/json.js";
+export { formatHtml } from "./report/html.js";
 export { formatJunit } from "./report/junit.js";
 export {
   parseExpectedFailures,

@@ -137,6 +137,23 @@ describe("a run against a server that lacks what a transcript needs", () => {
     expect(run.last).toBe("conformance: 1 passed, 0 failed, 5 skipped");
     expect(run.code).toBe(0);
   });
+
+  it("fails a revision the server negotiates away from when --revision names it", async () => {
+    const run = await runCli([
+      "server",
+      "--stdio",
+      fakeServerCommand("one-version"),
+      "--transcripts",
+      suite,
+      "--revision",
+      "2025-11-25",
+      "--id",
+      "x/listed",
+    ]);
+    expect(run.stdout).toContain("FAIL   x/listed   2025-11-25");
+    expect(run.stdout).toContain('$.result.protocolVersion: expected "2025-11-25", got "2025-06-18"');
+    expect(run.last).toBe("conformance: 0 passed, 1 failed");
+  });
 });
 
 describe("messages a server may send unasked", () => {

@@ -104,4 +104,20 @@ describe("--jobs", () => {
       "mcpkit-conformance: --jobs needs a positive number\n",
     );
   });
+
+  it("prints the wall-clock time with --timing, on stderr only", async () => {
+    const suite = suiteDir({ "one.json": pingCiting("x/one", "base.jsonrpc.method-not-found") });
+    const run = await runCli([
+      "server",
+      "--stdio",
+      fakeServerCommand("good"),
+      "--transcripts",
+      suite,
+      "--jobs",
+      "3",
+      "--timing",
+    ]);
+    expect(run.stderr).toMatch(/^mcpkit-conformance: 1 run in \d+\.\d s with --jobs 3\n$/);
+    expect(run.last).toBe("conformance: 1 passed, 0 failed");
+  });
 });

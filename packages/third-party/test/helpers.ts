@@ -18,7 +18,12 @@ export const conformanceCli = join(
   "dist/cli.js",
 );
 
-const packageDir = resolve(import.meta.dirname, "..");
+export const packageDir = resolve(import.meta.dirname, "..");
+
+/** The bin entry (`dist/index.js`) of an installed `@modelcontextprotocol/server-*` package. */
+export function officialServer(name: string): string {
+  return join(dirname(require.resolve(`@modelcontextprotocol/${name}/package.json`)), "dist/index.js");
+}
 /** The suite of this repository, not the copy bundled in the runner's dist. */
 export const transcripts = resolve(packageDir, "../../conformance/transcripts");
 export const skipFile = join(packageDir, "server-everything/skip.json");
@@ -123,8 +128,8 @@ export async function startHttpServer(
 }
 
 /** The expected-failures entries for one transport (entries without `:TRANSPORT` apply to all). */
-export function expectedEntries(transport: string): string[] {
-  return readFileSync(expectedFailuresFile, "utf8")
+export function expectedEntries(transport: string, file = expectedFailuresFile): string[] {
+  return readFileSync(file, "utf8")
     .split("\n")
     .map((line) => /^\s+-\s+(\S+)/.exec(line)?.[1])
     .filter((entry): entry is string => entry !== undefined)

@@ -14,6 +14,7 @@ export interface CliArgs {
   skip?: string;
   json?: string;
   junit?: string;
+  html?: string;
   stepTimeoutMs?: number;
   runTimeoutMs?: number;
   /** The implementation does authorization (`--auth`; implied by a token option in server mode). */
@@ -24,6 +25,8 @@ export interface CliArgs {
   failOn: "MUST" | "SHOULD" | "best practice";
   /** `--fixtures none`: generic mode (no transcript that names a fixture runs). */
   fixtures?: "auto" | "none";
+  /** `--timing`: print how long the runs took (stderr). */
+  timing?: boolean;
   /** Runs at once (`--jobs`); default: the number of cores. */
   jobs?: number;
 }
@@ -54,11 +57,14 @@ Options:
   --skip FILE               runs that do not apply, each with a reason; reported as skipped (§11.1)
   --json FILE               write the JSON report
   --junit FILE              write a JUnit XML report
+  --html FILE               write a single-file HTML report (requirement matrix, failures with
+                            their exchange), readable offline
   --fixtures auto|none      server: auto (default) runs a transcript only when the server lists the
                             tools, prompts and resources it names; none: generic mode for a server
                             built without the mcpkit fixtures (those transcripts are not applicable)
   --jobs N                  runs executed at once (default: the number of cores); results are
                             reported in the same order whatever N
+  --timing                  print the wall-clock time of the runs (and --jobs) on stderr
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
                             SHOULD failures too; best-practice: every failure
   --step-timeout MS         default timeout of each step (default 5000)
@@ -93,6 +99,7 @@ const VALUE_OPTIONS = new Set([
   "--skip",
   "--json",
   "--junit",
+  "--html",
   "--step-timeout",
   "--timeout",
   "--fail-on",
@@ -103,7 +110,7 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth"]);
+const FLAG_OPTIONS = new Set(["--auth", "--timing"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -190,6 +197,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     ["skip", "--skip"],
     ["json", "--json"],
     ["junit", "--junit"],
+    ["html", "--html"],
     ["authToken", "--auth-token"],
     ["authTokenInsufficientScope", "--auth-token-insufficient-scope"],
   ];
@@ -203,6 +211,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (run !== undefined) args.runTimeoutMs = positiveInt("--timeout", run);
   const transport = one("--transport");
   if (values.has("--auth")) args.auth = true;
+  if (values.has("--timing")) args.timing = true;
   const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
   if (command !== "server" && tokenOptions.length > 0)
     throw new UsageError(`${tokenOptions[0]} applies to server mode only`);

@@ -9,6 +9,7 @@ import { isRevisionEntry } from "../model/revisions.js";
 import { readExpectedFailures } from "../report/expected-failures.js";
 import { readSkipList } from "../report/skip-list.js";
 import { formatJson } from "../report/json.js";
+import { formatHtml } from "../report/html.js";
 import { formatJunit } from "../report/junit.js";
 import { summaryLine } from "../report/report.js";
 import { LEVELS, levelLine } from "../report/levels.js";
@@ -81,10 +82,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return 0;
   }
   let report: Awaited<ReturnType<typeof runConformance>>;
+  let manifest: ReturnType<typeof loadRequirements> | undefined;
   try {
     const paths = transcriptPaths(args, io.cwd);
     const dir = requirementsDir(args, paths, io.cwd);
     const requirements = dir === undefined ? undefined : loadRequirements(dir);
+    manifest = requirements;
     const transcripts = loadTranscripts(paths, requirements, io.cwd);
     if (args.command === "validate") {
       io.stdout(`${transcripts.length} transcript(s) are valid\n`);
@@ -118,7 +121,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       if (args.authTokenInsufficientScope !== undefined)
         options.auth.insufficientScopeToken = args.authTokenInsufficientScope;
     }
+    const started = performance.now();
     report = await runConformance(options);
+    if (args.timing) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      const runs = report.results.length;
+      io.stderr(
+        `mcpkit-conformance: ${runs} run${runs === 1 ? "" : "s"} in ${seconds} s with --jobs ${options.jobs}\n`,
+      );
+    }
   } catch (error) {
     const prefix = error instanceof TranscriptError ? "transcript error: " : "";
     io.stderr(`mcpkit-conformance: ${prefix}${(error as Error).message}\n`);
@@ -126,6 +137,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (args.json) writeFileSync(resolve(io.cwd, args.json), formatJson(report));
   if (args.junit) writeFileSync(resolve(io.cwd, args.junit), formatJunit(report));
+  if (args.html) writeFileSync(resolve(io.cwd, args.html), formatHtml(report, manifest));
   io.stdout(formatTable(report));
   const byLevel = report.summary.failedByLevel;
   if (report.summary.failed > 0 && byLevel) io.stdout(`${levelLine(byLevel)}\n`);

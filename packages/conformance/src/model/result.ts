@@ -16,6 +16,11 @@ export interface Failure {
   actual?: Json;
   /** `$.path: expected X, got Y`. */
   mismatch?: string;
+  /**
+   * The exchange up to the failure, oldest first (the last 40 messages): `-> ` sent, `<- ` received.
+   * Kept out of the JSON report (it holds session ids and other values that vary between runs).
+   */
+  exchange?: string[];
 }
 
 /** The outcome of one run before expected failures are applied. */

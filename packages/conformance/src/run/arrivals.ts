@@ -7,6 +7,11 @@ export class Arrivals<T extends { seq: number }> {
   private seq = 0;
   private waiters: (() => void)[] = [];
 
+  /** The number of the last arrival (0 before any). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
   /** The next arrival number, from 1. */
   protected nextSeq(): number {
     return ++this.seq;

@@ -10,6 +10,8 @@ import type { PassedSession } from "./executor.js";
 export interface ServerFacts {
   revision: Revision;
   capabilities: JsonObject;
+  /** 2026-07-28: the revisions `server/discover` says the server supports (its claim). */
+  supportedVersions?: string[];
   tools?: string[];
   resources?: string[];
   templates?: string[];
@@ -111,6 +113,9 @@ export async function discoverFacts(
   const declared = session.vars.get("serverCapabilities");
   const capabilities = isObject(declared) ? declared : {};
   const facts: ServerFacts = { revision, capabilities };
+  const discovered = session.vars.get("discoverResult");
+  if (isObject(discovered) && Array.isArray(discovered.supportedVersions))
+    facts.supportedVersions = discovered.supportedVersions.filter((v): v is string => typeof v === "string");
   for (const list of LISTS) {
     if (!isObject(capabilities[list.capability])) continue;
     const names = await listAll(session, list.method, list.key, list.field, timeoutMs);

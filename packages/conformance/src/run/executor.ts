@@ -8,6 +8,7 @@ import type { HttpResponseInfo, Wire } from "../wire/wire.js";
 import type { RunObserver } from "../invariants/observer.js";
 import { tapWire } from "../invariants/wire-tap.js";
 import { type InboxContext, expectMessage, expectNothing } from "./inbox-steps.js";
+import type { InboxItem } from "./inbox.js";
 import { handshakeSteps } from "./prelude.js";
 import { expectNoRequest, expectRequest } from "./request-steps.js";
 import { StepFailed } from "./step-failed.js";
@@ -80,6 +81,8 @@ export async function executeRun(input: RunInput): Promise<RunOutcome> {
 
 class Executor {
   private readonly vars = new Map<string, Json>();
+  /** What the runner sent, each after how many arrivals, for the failure's exchange. */
+  private readonly sent: { after: number; text: string }[] = [];
   private readonly t: Transcript;
   private readonly deadline: number;
   private readonly runTimeout: number;
@@ -205,7 +208,21 @@ class Executor {
     step: Step | undefined,
   ): RunOutcome {
     const requirements = step?.requirement !== undefined ? [step.requirement] : [...this.t.requirements];
-    return { status: "failed", failure: { ...failure, requirements } };
+    return { status: "failed", failure: { ...failure, requirements, exchange: this.exchange() } };
+  }
+
+  /** The messages sent and received so far, interleaved in order (the last 40). */
+  private exchange(): string[] {
+    const lines: string[] = [];
+    const received = this.input.wire.inbox.history;
+    let r = 0;
+    for (const sent of this.sent) {
+      for (; r < received.length && (received[r] as InboxItem).seq <= sent.after; r++)
+        lines.push(`<- ${(received[r] as InboxItem).text}`);
+      lines.push(`-> ${sent.text}`);
+    }
+    for (; r < received.length; r++) lines.push(`<- ${(received[r] as InboxItem).text}`);
+    return lines.slice(-40);
   }
 
   private runTimedOut(): string {
@@ -347,6 +364,7 @@ class Executor {
     const ms = this.stepTimeout(step);
     let response: HttpResponseInfo | undefined;
     try {
+      this.sent.push({ after: wire.inbox.lastSeq, text: out.text });
       response = await wire.send(out, wantResponse, ms);
     } catch (error) {
       throw new StepFailed(this.withGone((error as Error).message));

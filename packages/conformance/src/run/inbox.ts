@@ -15,8 +15,14 @@ export interface InboxItem {
   response?: { status: number; headers: Record<string, string> };
 }
 
+/** How many received items the inbox remembers for failure reports. */
+const HISTORY_LIMIT = 100;
+
 /** Messages received and not yet consumed by an expect step, in arrival order. */
 export class Inbox extends Arrivals<InboxItem> {
+  /** Everything received, ignored items included, oldest first (the last HISTORY_LIMIT), for reports. */
+  readonly history: InboxItem[] = [];
+
   constructor(private readonly ignored: (item: InboxItem) => boolean = () => false) {
     super();
   }
@@ -32,6 +38,8 @@ export class Inbox extends Arrivals<InboxItem> {
     } catch {
       // Not JSON: kept as raw text, matched only by `raw` patterns.
     }
+    this.history.push(item);
+    if (this.history.length > HISTORY_LIMIT) this.history.shift();
     this.onArrival?.(item);
     if (this.ignored(item)) return;
     this.add(item);

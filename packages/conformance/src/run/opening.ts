@@ -55,7 +55,8 @@ function negotiatedReason(revision: Revision, version: string): string {
  * broken era fails once and its runs are not run; while the other era works, a failed 2026-07-28
  * probe or a refused initialize means the server does not serve that era (not applicable), unless
  * `--revision` asked for it. The other revisions of a working era are then probed too, in
- * parallel: a revision the server negotiates away from is not applicable.
+ * parallel: a revision the server negotiates away from is not applicable, unless the server claims
+ * it (2026-07-28 `supportedVersions`) or `--revision` asked for it.
  * @example
  * const opening = await probeRevisions({ revisions: ["2025-11-25"], asked: [], transport: "stdio", probe });
  */
@@ -72,8 +73,14 @@ export async function probeRevisions(input: ProbeRevisionsInput): Promise<Openin
       newest.set(era, await input.probe(revisions[0] as Revision));
     }),
   );
+  // A revision the server claims (server/discover's supportedVersions) or that --revision named is
+  // one it must serve: negotiating away from it is then judged by the transcripts, not excused.
+  const claimed = new Set(
+    [...newest.values()].flatMap((p) => (p.ok ? (p.facts?.supportedVersions ?? []) : [])),
+  );
   const record = (revision: Revision, probe: ProbeResult) => {
-    if (probe.ok && probe.negotiated !== undefined)
+    const mustServe = claimed.has(revision) || input.asked.includes(revision);
+    if (probe.ok && probe.negotiated !== undefined && !mustServe)
       opening.blocked.set(revision, negotiatedReason(revision, probe.negotiated));
     else if (probe.ok && probe.facts) opening.facts.set(revision, probe.facts);
     else if (!probe.ok && probe.refused && !input.asked.includes(revision))
