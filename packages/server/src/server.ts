@@ -9,6 +9,7 @@ import {
   type TelemetryOption,
   type Transport,
 } from "@mcpkit/core";
+import { type FleetChange, FleetChanges } from "./fleet-changes.js";
 import type { Revision } from "@mcpkit/schema";
 import { completionHandlers } from "./features/completions.js";
 import { listenHandler } from "./features/listen.js";
