@@ -118,6 +118,23 @@ describe.each(["2025-06-18", "2025-11-25"] as const)("a %s session on a fleet of
     expect(changes).toEqual([1]);
   });
 
+  it("logs at the level the client set through any node, once, from the node holding its stream", async () => {
+    const { fleet } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = await connected(nodes, revision);
+    const logs: unknown[] = [];
+    client.on("log", ({ level, data }) => logs.push(`${level}: ${String(data)}`));
+    await client.setLoggingLevel("error");
+    await client.ping();
+    await client.ping();
+    for (const node of nodes.nodes) await node.server.log("warning", "too quiet to hear");
+    for (const node of nodes.nodes) await node.server.log("error", `from node ${node.index}`);
+    await expect.poll(() => logs.length).toBe(1);
+    await client.ping();
+    expect(logs).toEqual([expect.stringMatching(/^error: from node \d$/)]);
+  });
+
   it("ends everywhere on DELETE through one node", async () => {
     const { fleet } = fleetOf(3);
     const nodes = await fleet;

@@ -30,6 +30,8 @@ export interface FleetHost {
   deliverFromFleet(value: unknown): void;
   /** Another process ended the session. */
   endedElsewhere(): void;
+  /** The client set its log level through another copy. */
+  levelSetElsewhere(level: string): void;
 }
 
 /** Client notifications every copy of a session must see. */
@@ -60,6 +62,7 @@ type SessionMessage =
   | { readonly type: "stream"; readonly from: string }
   | { readonly type: "response"; readonly from: string; readonly to: string; readonly json: string }
   | { readonly type: "notification"; readonly from: string; readonly json: string }
+  | { readonly type: "level"; readonly from: string; readonly level: string }
   | { readonly type: "end"; readonly from: string };
 
 /** The record a session's copy is rebuilt from, as the engine continues it. */
@@ -164,7 +167,9 @@ export class FleetSession {
   answered(payload: JsonRpcPayload, ids: readonly RequestId[]): void {
     if (!this.levels) return;
     const level = levelSet(payload, ids, this.levels);
-    if (level !== undefined) void this.change({ logLevel: level });
+    if (level === undefined) return;
+    void this.change({ logLevel: level });
+    this.publish({ type: "level", from: this.tag, level });
   }
 
   /**
@@ -291,6 +296,9 @@ export class FleetSession {
         return;
       case "notification":
         this.host.deliverFromFleet(JSON.parse(message.json));
+        return;
+      case "level":
+        this.host.levelSetElsewhere(message.level);
         return;
       case "end":
         this.host.endedElsewhere();
