@@ -3,7 +3,7 @@
 // round-robin dispatcher, driven by the real @mcpkit/client. Every request of a session lands on
 // another node than the one before.
 import { Client, tasksExtension as clientTasks } from "@mcpkit/client";
-import { MemorySessionStore } from "@mcpkit/core";
+import { MemoryBus, MemorySessionStore } from "@mcpkit/core";
 import { Server, type ToolResult } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
@@ -116,6 +116,23 @@ describe.each(["2025-06-18", "2025-11-25"] as const)("a %s session on a fleet of
     await client.ping();
     expect(updates).toEqual(["file:///notes.md", "file:///notes.md", "file:///notes.md"]);
     expect(changes).toEqual([1]);
+  });
+
+  it("logs at the level the client set through any node, once, from the node holding its stream", async () => {
+    const { fleet } = fleetOf(3);
+    const nodes = await fleet;
+    open.push(nodes);
+    const client = await connected(nodes, revision);
+    const logs: unknown[] = [];
+    client.on("log", ({ level, data }) => logs.push(`${level}: ${String(data)}`));
+    await client.setLoggingLevel("error");
+    await client.ping();
+    await client.ping();
+    for (const node of nodes.nodes) await node.server.log("warning", "too quiet to hear");
+    for (const node of nodes.nodes) await node.server.log("error", `from node ${node.index}`);
+    await expect.poll(() => logs.length).toBe(1);
+    await client.ping();
+    expect(logs).toEqual([expect.stringMatching(/^error: from node \d$/)]);
   });
 
   it("ends everywhere on DELETE through one node", async () => {
@@ -338,5 +355,105 @@ describe("a session store that fails", () => {
     });
     expect(errors).toContain("the store is down");
     expect(server.sessions.size).toBe(0);
+  });
+});
+
+describe("a bus that cannot be reached", () => {
+  it("answers a request needing a copy of the session with 503, and serves it once the bus is back", async () => {
+    const sessionStore = new MemorySessionStore();
+    const bus = new MemoryBus();
+    let down = false;
+    const flaky = {
+      publish: (channel: string, message: string) => bus.publish(channel, message),
+      subscribe: (channel: string, listener: (message: string) => void) =>
+        down ? Promise.reject(new Error("the bus is down")) : bus.subscribe(channel, listener),
+    };
+    const errors: string[] = [];
+    const servers = [0, 1].map(() => new Server({ name: "s", version: "1" }, { bus }));
+    const https = await Promise.all(
+      servers.map((server, i) =>
+        serveStreamableHttp({
+          sessionStore,
+          bus: i === 1 ? flaky : bus,
+          onError: (error) => errors.push((error as Error).message),
+          onSession: (transport) => server.connect(transport),
+        }),
+      ),
+    );
+    open.push(...servers, ...https);
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch((https[0] as (typeof https)[number]).url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    const ping = () =>
+      fetch((https[1] as (typeof https)[number]).url, {
+        method: "POST",
+        headers: { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    down = true;
+    const refused = await ping();
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        message: "Service Unavailable: the session could not be resumed (the fleet's bus cannot be reached)",
+      },
+    });
+    expect(errors).toContain("the bus is down");
+    down = false;
+    const served = await ping();
+    expect(served.status).toBe(200);
+    expect(await served.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+  });
+});
+
+describe("notifications/initialized", () => {
+  it("is answered 202 only once the record says initialized (the next request may rebuild the session)", async () => {
+    const sessionStore = new MemorySessionStore();
+    const update = sessionStore.update.bind(sessionStore);
+    // A store that takes a while to write, as a remote one does.
+    sessionStore.update = (id, change, ttl) =>
+      new Promise((resolve) => setTimeout(resolve, 20)).then(() => update(id, change, ttl));
+    const server = new Server({ name: "s", version: "1" });
+    const http = await serveStreamableHttp({ sessionStore, onSession: (t) => server.connect(t) });
+    open.push(server, http);
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const init = await fetch(http.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    expect((await sessionStore.get(sessionId))?.initialized).toBe(false);
+    const note = await fetch(http.url, {
+      method: "POST",
+      headers: { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(note.status).toBe(202);
+    expect((await sessionStore.get(sessionId))?.initialized).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ export interface FleetHost {
   deliverFromFleet(value: unknown): void;
   /** Another process ended the session. */
   endedElsewhere(): void;
+  /** The client set its log level through another copy. */
+  levelSetElsewhere(level: string): void;
 }
 
 /** Client notifications every copy of a session must see. */
@@ -60,6 +62,7 @@ type SessionMessage =
   | { readonly type: "stream"; readonly from: string }
   | { readonly type: "response"; readonly from: string; readonly to: string; readonly json: string }
   | { readonly type: "notification"; readonly from: string; readonly json: string }
+  | { readonly type: "level"; readonly from: string; readonly level: string }
   | { readonly type: "end"; readonly from: string };
 
 /** The record a session's copy is rebuilt from, as the engine continues it. */
@@ -164,7 +167,9 @@ export class FleetSession {
   answered(payload: JsonRpcPayload, ids: readonly RequestId[]): void {
     if (!this.levels) return;
     const level = levelSet(payload, ids, this.levels);
-    if (level !== undefined) this.change({ logLevel: level });
+    if (level === undefined) return;
+    void this.change({ logLevel: level });
+    this.publish({ type: "level", from: this.tag, level });
   }
 
   /**
@@ -182,23 +187,36 @@ export class FleetSession {
     }
     if (isSharedNotification(message.method)) {
       this.share(member);
-      if (message.method === "notifications/initialized") this.change({ initialized: true });
+      if (message.method === "notifications/initialized")
+        this.pendingWrite = this.change({ initialized: true });
     }
     return true;
   }
 
   /** Records a change of the session (fire and forget; failures go to `onError`). */
-  change(change: SessionChange): void {
-    this.settings.sessionStore
+  change(change: SessionChange): Promise<void> {
+    return this.settings.sessionStore
       .update(this.host.sessionId, change, this.settings.ttlMs)
-      .catch(this.settings.onError);
+      .then(() => undefined, this.settings.onError);
   }
+
+  /**
+   * The record write the POST being answered must wait for (`notifications/initialized`: the
+   * next request may reach a process that rebuilds the session from the record); taken once.
+   */
+  takeWrite(): Promise<void> | undefined {
+    const write = this.pendingWrite;
+    this.pendingWrite = undefined;
+    return write;
+  }
+
+  private pendingWrite: Promise<void> | undefined;
 
   /** Notes activity in the record, at most once per quarter of the expiry. */
   active(now: number): void {
     if (this.settings.ttlMs <= 0 || now - this.lastNoted < this.settings.ttlMs / 4) return;
     this.lastNoted = now;
-    this.change({ lastActivity: now });
+    void this.change({ lastActivity: now });
   }
 
   /** The session's record now (undefined once it ended or expired everywhere). */
@@ -278,6 +296,9 @@ export class FleetSession {
         return;
       case "notification":
         this.host.deliverFromFleet(JSON.parse(message.json));
+        return;
+      case "level":
+        this.host.levelSetElsewhere(message.level);
         return;
       case "end":
         this.host.endedElsewhere();

@@ -47,6 +47,9 @@ export async function deliverPost(
     : { headers: request.headerRecord() };
   if (ids.length === 0) {
     session.receive(value, context);
+    // The client's next request may reach another process: it must find what this one recorded.
+    const write = session.fleet?.takeWrite();
+    if (write) await write;
     return emptyReply(202);
   }
   const sink = request.openBody();

@@ -135,6 +135,13 @@ export class SessionTable {
     this.sessions.set(session.sessionId, session);
     try {
       await (session.fleet as NonNullable<typeof session.fleet>).join();
+    } catch (error) {
+      // The bus is down: a passing condition, the client may try again.
+      this.settings.onError(error);
+      session.endHere();
+      return refusal(503, `Service Unavailable: ${failure} (the fleet's bus cannot be reached)`);
+    }
+    try {
       await this.settings.onSession(session);
       return session;
     } catch (error) {

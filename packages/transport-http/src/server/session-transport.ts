@@ -167,6 +167,7 @@ export class HttpServerTransport implements Transport {
 
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
+    if (this.unanswered && this.swallow(payload)) return;
     if (this.sessionless) payload = sessionlessPayload(payload, this.initializeId);
     else if (this.fleet?.rebuilt) payload = taggedPayload(payload, this.fleet);
     const json = encodePayload(payload, this.settings.maxMessageBytes);
@@ -270,6 +271,23 @@ export class HttpServerTransport implements Transport {
   emitStandalone(json: string): void {
     if (!this.ended) this.sse.standalone.emit(json);
   }
+
+  /**
+   * @internal The client set its log level through another copy: this copy's engine hears the
+   * same `logging/setLevel` (its answer goes nowhere).
+   */
+  levelSetElsewhere(level: string): void {
+    if (this.ended || !this.fleet) return;
+    this.swallowed += 1;
+    const id = `${this.fleet.tag}~level-${this.swallowed}`;
+    this.unanswered ??= new Set();
+    this.unanswered.add(id);
+    this.deliver({ jsonrpc: "2.0", id, method: "logging/setLevel", params: { level } }, {});
+  }
+
+  /** Ids of requests made here for the engine alone, whose answers go nowhere. */
+  private unanswered: Set<string> | undefined;
+  private swallowed = 0;
 
   /** @internal Another process ended the session: it ends here too, telling nobody. */
   endedElsewhere(): void {
@@ -375,6 +393,14 @@ export class HttpServerTransport implements Transport {
         this.end();
       },
     );
+  }
+
+  /** Whether `payload` answers a request made for the engine alone (it is dropped). */
+  private swallow(payload: JsonRpcPayload): boolean {
+    const id = (payload as { id?: unknown }).id;
+    if (typeof id !== "string" || !this.unanswered?.delete(id)) return false;
+    if (this.unanswered.size === 0) this.unanswered = undefined;
+    return true;
   }
 
   private awaitingAnswer(): boolean {
