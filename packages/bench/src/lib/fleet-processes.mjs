@@ -90,7 +90,7 @@ export async function startProxy(urls) {
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: target.host },
+        headers: req.headers,
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

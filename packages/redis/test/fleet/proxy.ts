@@ -32,7 +32,8 @@ export async function startProxy(targets: () => readonly string[], path = "/mcp"
         }
         const index = next++ % nodes.length;
         const target = new URL(nodes[index] as string);
-        const headers = { ...req.headers, host: target.host };
+        // The Host header goes through as the client sent it, as a load balancer passes it on.
+        const headers = req.headers;
         const out = httpRequest(
           { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
           (answer) => {
