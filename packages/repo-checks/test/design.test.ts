@@ -16,10 +16,12 @@ describe("docs/design.md on stores", () => {
       ["MemoryEventStore", "@mcpkit/transport-http"],
       ["MemorySubscriptionStore", "@mcpkit/server"],
       ["MemoryTaskStore", "@mcpkit/server"],
+      ["MemorySessionStore", "@mcpkit/core"],
     ]);
     const sources: Record<string, string> = {
       "@mcpkit/transport-http": "packages/transport-http/src/index.ts",
       "@mcpkit/server": "packages/server/src/index.ts",
+      "@mcpkit/core": "packages/core/src/index.ts",
     };
     for (const [store, pkg] of named) {
       const index = readFileSync(join(root, sources[pkg as string] as string), "utf8");
@@ -28,9 +30,17 @@ describe("docs/design.md on stores", () => {
     }
   });
 
-  it("says that shared session state and a cross-node bus do not exist yet", () => {
-    expect(principle).toContain(
-      "A shared session-state store and a cross-node notification bus do not exist yet: they are planned in issue 22",
-    );
+  it("names the Redis implementation of every store and of the bus, each exported by @mcpkit/redis", () => {
+    const redis = readFileSync(join(root, "packages/redis/src/index.ts"), "utf8");
+    const named = [...principle.matchAll(/`(Redis\w+)`/g)].map((m) => m[1] as string);
+    expect(named).toEqual([
+      "RedisEventStore",
+      "RedisSubscriptionStore",
+      "RedisTaskStore",
+      "RedisSessionStore",
+      "RedisBus",
+    ]);
+    for (const name of named)
+      expect(redis, `@mcpkit/redis exports ${name}`).toMatch(new RegExp(`\\b${name}\\b`));
   });
 });
