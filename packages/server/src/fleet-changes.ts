@@ -14,7 +14,8 @@ const KINDS: ReadonlySet<string> = new Set(["tools", "resources", "prompts"]);
  * applied to this process's sessions. Joined on the first `connect`, left on `close`.
  */
 export class FleetChanges {
-  private readonly from = crypto.randomUUID();
+  /** This process's id on the bus; drawn on first use, since a definition made at module scope (a Worker) may not draw random values. */
+  private fromId: string | undefined;
   private joining: Promise<void> | undefined;
   private stop: Unsubscribe | undefined;
   private left = false;
@@ -47,6 +48,11 @@ export class FleetChanges {
   /** Whether this server listens to its fleet (it has served a session). */
   get joined(): boolean {
     return this.stop !== undefined;
+  }
+
+  private get from(): string {
+    this.fromId ??= crypto.randomUUID();
+    return this.fromId;
   }
 
   /** Tells the other processes about a change of this one. */
