@@ -70,7 +70,8 @@ export class InvariantLayer {
    */
   async finish(
     revisions: readonly Revision[],
-    blocked: ReadonlyMap<Era, string>,
+    /** Revisions the opening probe found the server does not serve (no observe pass there). */
+    blocked: (revision: Revision) => boolean,
     createWire: (transcript: Transcript, revision: Revision, inbox: Inbox) => Wire,
     timeouts: { stepTimeoutMs: number; runTimeoutMs: number },
   ): Promise<RunResult[]> {
@@ -84,7 +85,7 @@ export class InvariantLayer {
         if (seen === undefined || revision > seen) newest.set(eraOf(revision), revision);
       }
       for (const revision of [...newest.values()].sort()) {
-        if (blocked.has(eraOf(revision))) continue;
+        if (blocked(revision)) continue;
         const transcript = observeTranscript(revision);
         await observePass({
           revision,
