@@ -71,7 +71,8 @@ export class InvariantLayer {
    */
   async finish(
     revisions: readonly Revision[],
-    blocked: ReadonlyMap<Revision, string>,
+    /** Revisions the opening probe found the server does not serve (no observe pass there). */
+    blocked: (revision: Revision) => boolean,
     createWire: (transcript: Transcript, revision: Revision, inbox: Inbox) => Wire,
     timeouts: { stepTimeoutMs: number; runTimeoutMs: number },
   ): Promise<RunResult[]> {
@@ -81,7 +82,7 @@ export class InvariantLayer {
       // Once per era, at the newest revision the invocation runs in it (as the opening probe).
       const newest = new Map<Era, Revision>();
       for (const revision of revisions) {
-        if (blocked.has(revision)) continue;
+        if (blocked(revision)) continue;
         const seen = newest.get(eraOf(revision));
         if (seen === undefined || revision > seen) newest.set(eraOf(revision), revision);
       }

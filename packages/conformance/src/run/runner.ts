@@ -340,7 +340,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
         plan
           .filter((p) => unmetNeeds(p.loaded.transcript, options.auth) === undefined)
           .map((p) => p.revision),
-        opening.blocked,
+        (revision) => opening.blocked.has(revision),
         (t, revision, inbox) => createWire(options, t, revision, inbox, stepTimeoutMs),
         { stepTimeoutMs, runTimeoutMs },
       )
