@@ -29,6 +29,8 @@ export interface Outcome {
   readonly exitCode: number | null;
   readonly passed: readonly string[];
   readonly failed: readonly string[];
+  /** Runs not run, each as `key: reason`. */
+  readonly skipped: readonly string[];
   /** The runner's last line, `conformance: N passed, N failed`. */
   readonly summary: string;
   readonly output: string;
@@ -76,6 +78,9 @@ function outcome(report: Report): Outcome {
     exitCode: failed.length > 0 ? 1 : 0,
     passed: report.results.filter((r) => r.status === "passed").map((r) => r.key),
     failed,
+    skipped: report.results
+      .filter((r) => r.status === "skipped")
+      .map((r) => `${r.key}: ${r.skipReason ?? ""}`),
     summary: summaryLine(report),
     output: formatTable(report),
   };

@@ -37,7 +37,20 @@ function expectAllPassed(outcome: Awaited<ReturnType<typeof runner>>, atLeast: n
   ).toEqual([]);
   expect(outcome.failed, outcome.output).toEqual([]);
   expect(outcome.passed.length, outcome.summary).toBeGreaterThanOrEqual(atLeast);
-  expect(outcome.summary).toBe(`conformance: ${outcome.passed.length} passed, 0 failed`);
+  // The only runs left out are the ones that do not apply to the reference: completions did not
+  // exist at 2024-11-05, and it lists all its tools on one page, so there is no next page to get.
+  const unexpected = outcome.skipped.filter(
+    (entry) =>
+      !/^server\/generic\/tools-list-next-page@[\d-]+: not applicable: the first page of tools\/list has no nextCursor$/.test(
+        entry,
+      ) &&
+      !/^server\/[\w/-]+@2024-11-05: not applicable: the server does not declare the capability completions$/.test(
+        entry,
+      ),
+  );
+  expect(unexpected, outcome.output).toEqual([]);
+  const skipped = outcome.skipped.length > 0 ? `, ${outcome.skipped.length} skipped` : "";
+  expect(outcome.summary).toBe(`conformance: ${outcome.passed.length} passed, 0 failed${skipped}`);
 }
 
 describe.concurrent("the reference everything-server passes every transcript", () => {
