@@ -39,7 +39,7 @@ export interface Report {
  * Runs our conformance runner (its CLI, as a separate Node process) against a server inside
  * `runtime`: `target` is `["--url", URL]` or `["--stdio", COMMAND]`; `ids` limits it to those
  * transcripts (all if empty); `extra` are more runner options. The runtime's expected failures, if
- * it has a file, are passed on.
+ * it has a file, are passed on, and so are the runs it skips (`skip/RUNTIME.json`).
  */
 export async function conformance(
   runtime: string,
@@ -54,6 +54,9 @@ export async function conformance(
     const args = [cli, "server", ...target, "--transcripts", transcripts];
     if (existsSync(expectedFailuresOf(runtime)))
       args.push("--expected-failures", expectedFailuresOf(runtime));
+    // Runs whose outcome on a runtime depends on timing, with the reason: `skip/RUNTIME.json`.
+    const skip = join(packageDir, "skip", `${runtime}.json`);
+    if (existsSync(skip)) args.push("--skip", skip);
     args.push("--json", json);
     for (const id of ids) args.push("--id", id);
     args.push(...extra);
