@@ -37,11 +37,16 @@ async function exercise(url: string, mode: ClientMode) {
   }
 }
 
-const served = [
-  { type: "text", text: "Hello, Ada!" },
-  { type: "text", text: "2 cups of tea brewed" },
-];
-const reports = ["1/2 cup 1 ready", "2/2 cup 2 ready"];
+/** What `exercise` sees from the example: its answers and progress are the same in every mode. */
+const expected = (revision: string, session: boolean) => ({
+  revision,
+  session,
+  results: [
+    { type: "text", text: "Hello, Ada!" },
+    { type: "text", text: "2 cups of tea brewed" },
+  ],
+  reports: ["1/2 cup 1 ready", "2/2 cup 2 ready"],
+});
 
 describe("examples/http-server, started by its documented command", () => {
   const running: Running[] = [];
@@ -53,36 +58,16 @@ describe("examples/http-server, started by its documented command", () => {
     const { url, server } = await startExample([]);
     running.push(server);
     expect(server.line).toBe(`${url} (sessions and stateless)`);
-    expect(await exercise(url, "stateless")).toEqual({
-      revision: "2026-07-28",
-      session: false,
-      results: served,
-      reports,
-    });
-    expect(await exercise(url, "session")).toEqual({
-      revision: "2025-11-25",
-      session: true,
-      results: served,
-      reports,
-    });
+    expect(await exercise(url, "stateless")).toEqual(expected("2026-07-28", false));
+    expect(await exercise(url, "session")).toEqual(expected("2025-11-25", true));
   });
 
   it("with --stateless serves every era without sessions", async () => {
     const { url, server } = await startExample(["--stateless"]);
     running.push(server);
     expect(server.line).toBe(`${url} (stateless: no sessions)`);
-    expect(await exercise(url, "stateless")).toEqual({
-      revision: "2026-07-28",
-      session: false,
-      results: served,
-      reports,
-    });
-    expect(await exercise(url, "session")).toEqual({
-      revision: "2025-11-25",
-      session: false,
-      results: served,
-      reports,
-    });
+    expect(await exercise(url, "stateless")).toEqual(expected("2026-07-28", false));
+    expect(await exercise(url, "session")).toEqual(expected("2025-11-25", false));
     // No standalone stream without sessions.
     const get = await fetch(url, { headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(405);
