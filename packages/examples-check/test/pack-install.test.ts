@@ -9,7 +9,11 @@ import { missingFiles, namedFiles, pack, publishedClosure, readManifest, tarball
 import { cleanEnv, root, run } from "./processes.js";
 
 const example = join(root, "examples/stdio-server");
-const needed = publishedClosure(example);
+const clientExample = join(root, "examples/client");
+// What the stdio example and the client example that drives it need, each package once.
+const needed = [...publishedClosure(example), ...publishedClosure(clientExample)]
+  .filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i)
+  .sort((a, b) => a.name.localeCompare(b.name));
 
 describe("the packed tarballs, installed with npm in an empty folder, run the stdio example", () => {
   let temp = "";
@@ -54,9 +58,14 @@ describe("the packed tarballs, installed with npm in an empty folder, run the st
         `npm install of the tarballs failed (${installed.code}):\n${installed.stdout}${installed.stderr}`,
       );
 
-    // The example as plain JavaScript: its types stripped, nothing bundled.
-    const source = readFileSync(join(example, "server.ts"), "utf8");
-    writeFileSync(join(app, "server.mjs"), transformSync(source, { loader: "ts", format: "esm" }).code);
+    // The examples as plain JavaScript: their types stripped, nothing bundled.
+    for (const [from, to] of [
+      [join(example, "server.ts"), "server.mjs"],
+      [join(clientExample, "client.ts"), "client.mjs"],
+    ] as const) {
+      const source = readFileSync(from, "utf8");
+      writeFileSync(join(app, to), transformSync(source, { loader: "ts", format: "esm" }).code);
+    }
   }, 240_000);
 
   afterAll(() => {
@@ -65,10 +74,12 @@ describe("the packed tarballs, installed with npm in an empty folder, run the st
 
   it("installs exactly the packages the example needs, as copies from the tarballs", () => {
     expect(needed.map((p) => p.name)).toEqual([
+      "@mcpkit/client",
       "@mcpkit/core",
       "@mcpkit/json-schema",
       "@mcpkit/schema",
       "@mcpkit/server",
+      "@mcpkit/transport-http",
       "@mcpkit/transport-stdio",
     ]);
     const installed = readdirSync(join(app, "node_modules/@mcpkit")).map((name) => `@mcpkit/${name}`);
@@ -141,4 +152,26 @@ describe("the packed tarballs, installed with npm in an empty folder, run the st
       }
     },
   );
+
+  it("runs the client example from the installed packages against the installed stdio example", async () => {
+    const result = await run(
+      process.execPath,
+      ["client.mjs", `${process.execPath} server.mjs`, "countdown", '{"from":2}'],
+      { cwd: app, ms: 60_000 },
+    );
+    expect([result.code, result.stdout]).toEqual([
+      0,
+      [
+        "connected to stdio-example 1.0.0 (2026-07-28, stateless era)",
+        "tool add: Adds two numbers",
+        "tool countdown: Counts down from `from` (1 to 10), reporting progress each step",
+        'calling countdown {"from":2}',
+        "progress 0/2 2 to go",
+        "progress 1/2 1 to go",
+        "progress 2/2 liftoff",
+        "Counted down from 2. Liftoff!",
+        "",
+      ].join("\n"),
+    ]);
+  });
 });
