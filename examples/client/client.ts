@@ -23,13 +23,13 @@ const client = new Client({
   clientInfo: { name: "example-client", version: "1.0.0" },
   mode: values.mode as ClientMode,
 });
-// A factory, not a transport: the client may reconnect (an older stdio server exits on the probe).
-await client.connect(() => {
-  if (/^https?:\/\//.test(target)) return new StreamableHttpClientTransport(target);
-  const [command = "", ...args] = target.split(" ").filter(Boolean);
-  return new StdioClientTransport({ command, args, stderr: "ignore" });
-});
 try {
+  // A factory, not a transport: the client may reconnect (an older stdio server exits on the probe).
+  await client.connect(() => {
+    if (/^https?:\/\//.test(target)) return new StreamableHttpClientTransport(target);
+    const [command = "", ...args] = target.split(" ").filter(Boolean);
+    return new StdioClientTransport({ command, args, stderr: "ignore" });
+  });
   const { name, version } = client.serverInfo ?? { name: "?", version: "?" };
   console.log(`connected to ${name} ${version} (${client.revision}, ${client.era} era)`);
   const tools = await client.listTools();
@@ -46,8 +46,12 @@ try {
       },
     );
     for (const part of result.content) console.log(part.type === "text" ? part.text : `[${part.type}]`);
-    if (result.isError) process.exitCode = 1;
+    if (result.isError) process.exitCode = 1; // the tool ran and failed
   }
+} catch (error) {
+  // The server could not be reached, or refused: an unknown tool is a protocol error (McpError).
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   await client.close();
 }

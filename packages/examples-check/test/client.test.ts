@@ -95,18 +95,25 @@ describe("examples/client, run by its documented command", () => {
     expect(result.code).toBe(0);
   });
 
-  it("exits with 1 when the tool's result is an error, and with 2 and its usage without a server", async () => {
-    const failing = await client(
-      "pnpm --silent --filter @mcpkit/example-stdio-server start",
-      "add",
-      '{"a":1}',
-    );
-    expect(failing.stdout.split("\n").slice(-3)).toEqual([
-      'calling add {"a":1}',
-      "Invalid arguments for tool add: /b is required",
-      "",
+  it("exits with 1 when the tool's result is an error or the call fails, and with 2 and its usage without a server", async () => {
+    const stdio = "pnpm --silent --filter @mcpkit/example-stdio-server start";
+    const failing = await client(stdio, "add", '{"a":1}');
+    expect([failing.code, failing.stdout.split("\n").slice(-3)]).toEqual([
+      1,
+      ['calling add {"a":1}', "Invalid arguments for tool add: /b is required", ""],
     ]);
-    expect(failing.code).toBe(1);
+    const unknown = await client(stdio, "subtract");
+    expect([unknown.code, unknown.stdout.split("\n").slice(-2), unknown.stderr]).toEqual([
+      1,
+      ["calling subtract {}", ""],
+      "error: Unknown tool: subtract\n",
+    ]);
+    const missing = await client("no-such-command-mcpkit");
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([
+      1,
+      "",
+      'error: could not start the server "no-such-command-mcpkit": spawn no-such-command-mcpkit ENOENT\n',
+    ]);
     const usage = await client();
     expect([usage.code, usage.stdout, usage.stderr]).toEqual([
       2,
