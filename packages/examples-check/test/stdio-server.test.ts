@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Client, type ClientMode } from "@mcpkit/client";
 import { StdioClientTransport } from "@mcpkit/transport-stdio";
 import { afterEach, describe, expect, it } from "vitest";
@@ -58,4 +60,21 @@ describe("examples/stdio-server, launched by its documented command", () => {
       ]);
     },
   );
+
+  it("starts from an MCP host's configuration in its README, from another directory", async () => {
+    client = new Client({ clientInfo: { name: "examples-check", version: "1.0.0" } });
+    // "command": "pnpm", "args": ["--silent", "--dir", "/path/to/mcpkit/examples/stdio-server", "start"]
+    await client.connect(
+      () =>
+        new StdioClientTransport({
+          command: "pnpm",
+          args: ["--silent", "--dir", join(root, "examples/stdio-server"), "start"],
+          cwd: tmpdir(),
+          stderr: "ignore",
+          stdinGraceMs: 15_000,
+        }),
+    );
+    const sum = await client.callTool({ name: "add", arguments: { a: 1, b: 1 } });
+    expect([client.serverInfo?.name, sum.content]).toEqual(["stdio-example", [{ type: "text", text: "2" }]]);
+  });
 });
