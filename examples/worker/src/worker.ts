@@ -26,10 +26,16 @@ const handler = createStreamableHttpHandler({
   onStateless: (transport) => server.connect(transport),
 });
 
+/** The part of the Worker's `ExecutionContext` the handler uses. */
+interface ExecutionContext {
+  waitUntil(work: Promise<unknown>): void;
+}
+
 export default {
-  fetch(request: Request): Promise<Response> {
+  fetch(request: Request, _env: unknown, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname !== "/mcp") return Promise.resolve(new Response("Not found", { status: 404 }));
-    return handler.handle(request);
+    // Work that outlives the response (a task, an answer sent later) keeps running.
+    return handler.handle(request, { waitUntil: (work) => ctx.waitUntil(work) });
   },
 };

@@ -23,6 +23,14 @@ export interface MessageContext {
   readonly authInfo?: AuthInfo;
   /** Aborted when the transport learns the sender no longer wants an answer (e.g. an HTTP stream closed). */
   readonly signal?: AbortSignal;
+  /**
+   * Keeps the runtime serving this message alive until `work` settles, on runtimes that end what a
+   * request started once its response is complete (Cloudflare Workers' `ctx.waitUntil`). Set by a
+   * transport given one (the web-standard HTTP handler's `handle(request, { waitUntil })`); the
+   * engine passes it every handler that answers later, and work that outlives its answer (a task)
+   * should pass it that work. Absent elsewhere: nothing needs keeping alive.
+   */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }
 
 /** Options for one outbound payload. */

@@ -1,36 +1,8 @@
-/**
- * A structured logger for what the server has no caller to tell: a failing notification, a crashed
- * handler, a log message dropped by the rate limit. The signature is pino's (`logger.error(fields,
- * message)`), so a pino logger (or a child of one) fits as it is; so does `console`.
- *
- * @example
- * ```ts
- * const server = new Server({ name: "svc", version: "1.0.0" }, { logger: console });
- * ```
- */
-export interface Logger {
-  error(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  info(fields: Record<string, unknown>, message: string): void;
-  debug(fields: Record<string, unknown>, message: string): void;
-}
+import { type Logger, logTo } from "@mcpkit/core";
 
-export type LogSeverity = keyof Logger;
-
-/** Writes one entry; a logger that throws is ignored (logging must not take a session down). */
-export function logTo(
-  logger: Logger | undefined,
-  severity: LogSeverity,
-  fields: Record<string, unknown>,
-  message: string,
-): void {
-  if (!logger) return;
-  try {
-    logger[severity](fields, message);
-  } catch {
-    // Nowhere left to report it.
-  }
-}
+// The server logs through core's Logger (pino's signature; `console` fits too), so one logger
+// serves the server, the transports and the client alike.
+export { type Logger, type LogSeverity, logTo } from "@mcpkit/core";
 
 /**
  * The server's sink for problems with no caller: `onError`, then the logger at `error` (each

@@ -5,7 +5,7 @@
  * The node:http server adapter is at `@mcpkit/transport-http/node`.
  */
 export { createStreamableHttpHandler, type StreamableHttpHandler } from "./server/handler.js";
-export type { JsonResponse, StreamableHttpHandlerOptions } from "./server/options.js";
+export type { HandleOptions, JsonResponse, StreamableHttpHandlerOptions } from "./server/options.js";
 export type { AllowList } from "./server/origin.js";
 export type { HeaderLookup } from "./shared/headers.js";
 export { HttpServerTransport } from "./server/session-transport.js";

@@ -3,6 +3,9 @@ import { type HttpServerTransport, readSse, type SseEvent } from "../src/index.j
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { serveOnPath } from "./http-paths.js";
 
+/** The comment every SSE response of the endpoint starts with, so it always has a first chunk. */
+export const STREAM_OPEN = ": stream open\n\n";
+
 /** Transport handlers that record everything, with a bounded wait for a condition. */
 export class Recorder implements TransportHandlers {
   readonly messages: unknown[] = [];

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Connection, SessionClientEra, SessionServerEra } from "@mcpkit/core";
 import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.node.js";
 import type { ServeOptions } from "../src/node.js";
-import { openSession, POST_HEADERS, Recorder, startServer, type TestServer, withTimeout } from "./helpers.js";
+import {
+  openSession,
+  POST_HEADERS,
+  Recorder,
+  STREAM_OPEN,
+  startServer,
+  type TestServer,
+  withTimeout,
+} from "./helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
 let server: TestServer | undefined;
@@ -59,11 +67,11 @@ forEachHttpPath(() => {
       await arrived(recorder, 5);
       expect(transport.closeStream(5)).toBe(true);
       // The session's events so far: p1-1 primed the initialize's stream.
-      expect(await call.text()).toBe("id: p2-2\nretry: 250\ndata:\n\nretry: 250\n\n");
+      expect(await call.text()).toBe(`${STREAM_OPEN}id: p2-2\nretry: 250\ndata:\n\nretry: 250\n\n`);
       expect(transport.closeStream(5)).toBe(false);
       await transport.send({ jsonrpc: "2.0", id: 5, result: { done: true } }, { relatedRequestId: 5 });
       expect(await resumeText(url, sessionId, "p2-2")).toBe(
-        'id: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","id":5,"result":{"done":true}}\n\n',
+        `${STREAM_OPEN}id: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","id":5,"result":{"done":true}}\n\n`,
       );
     });
 
@@ -72,7 +80,7 @@ forEachHttpPath(() => {
       const started = Date.now();
       const call = await postText(url, sessionId, 6, "2025-11-25");
       await arrived(recorder, 6);
-      expect(await call.text()).toBe("id: p2-2\nretry: 1000\ndata:\n\nretry: 1000\n\n");
+      expect(await call.text()).toBe(`${STREAM_OPEN}id: p2-2\nretry: 1000\ndata:\n\nretry: 1000\n\n`);
       expect(Date.now() - started).toBeGreaterThanOrEqual(90);
       await transport.send(
         { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } },
@@ -82,11 +90,11 @@ forEachHttpPath(() => {
       );
       // Resumed while still pending: the progress, then closed again after 100 ms.
       expect(await resumeText(url, sessionId, "p2-2")).toBe(
-        'id: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\nretry: 1000\n\n',
+        `${STREAM_OPEN}id: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\nretry: 1000\n\n`,
       );
       await transport.send({ jsonrpc: "2.0", id: 6, result: {} }, { relatedRequestId: 6 });
       expect(await resumeText(url, sessionId, "p2-3")).toBe(
-        'id: p2-4\nevent: message\ndata: {"jsonrpc":"2.0","id":6,"result":{}}\n\n',
+        `${STREAM_OPEN}id: p2-4\nevent: message\ndata: {"jsonrpc":"2.0","id":6,"result":{}}\n\n`,
       );
     });
 
@@ -96,7 +104,7 @@ forEachHttpPath(() => {
       await arrived(recorder, 8);
       await transport.send({ jsonrpc: "2.0", id: 8, result: {} }, { relatedRequestId: 8 });
       expect(await call.text()).toBe(
-        'id: p2-2\nretry: 1000\ndata:\n\nid: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","id":8,"result":{}}\n\n',
+        `${STREAM_OPEN}id: p2-2\nretry: 1000\ndata:\n\nid: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","id":8,"result":{}}\n\n`,
       );
     });
 
@@ -114,17 +122,23 @@ forEachHttpPath(() => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(transport.closeStandaloneStream()).toBe(true);
       expect(await text).toBe(
-        'id: g-2\nretry: 1000\ndata:\n\nid: g-3\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\nretry: 1000\n\n',
+        `${STREAM_OPEN}id: g-2\nretry: 1000\ndata:\n\nid: g-3\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/tools/list_changed"}\n\nretry: 1000\n\n`,
       );
       await transport.send({ jsonrpc: "2.0", method: "notifications/resources/list_changed" });
       const resumed = await fetch(url, {
         headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "last-event-id": "g-3" },
       });
       const reader = (resumed.body as ReadableStream<Uint8Array>).getReader();
-      const chunk = await withTimeout(reader.read(), 5000, "the resumed event");
-      expect(new TextDecoder().decode(chunk.value)).toBe(
-        'id: g-4\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}\n\n',
-      );
+      const expected = `${STREAM_OPEN}id: g-4\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/resources/list_changed"}\n\n`;
+      // The stream stays open: read until the event is whole (the chunks may split anywhere).
+      const decoder = new TextDecoder();
+      let received = "";
+      while (received.length < expected.length) {
+        const chunk = await withTimeout(reader.read(), 5000, "the resumed event");
+        if (chunk.done) break;
+        received += decoder.decode(chunk.value, { stream: true });
+      }
+      expect(received).toBe(expected);
       await reader.cancel();
     });
 
@@ -138,7 +152,7 @@ forEachHttpPath(() => {
         await transport.send({ jsonrpc: "2.0", id: 9, result: {} }, { relatedRequestId: 9 });
         // Event ids still allow a resume on these revisions.
         expect(await call.text()).toBe(
-          'id: p2-2\nevent: message\ndata: {"jsonrpc":"2.0","id":9,"result":{}}\n\n',
+          `${STREAM_OPEN}id: p2-2\nevent: message\ndata: {"jsonrpc":"2.0","id":9,"result":{}}\n\n`,
         );
       });
     }

@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type HttpServerTransport, MemoryEventStore } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
-import { initializeRequest, POST_HEADERS, sleep } from "./helpers.js";
+import { initializeRequest, POST_HEADERS, STREAM_OPEN, sleep } from "./helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 import { raw } from "./raw.js";
 
@@ -92,7 +92,7 @@ forEachHttpPath(() => {
       expect([answer.status, answer.headers["content-type"]]).toEqual([200, "text/event-stream"]);
       // The session's first stream (the initialize went as JSON), so p1 and event ids from 1.
       expect(answer.body).toBe(
-        `id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${result(3, "later")}\n\n`,
+        `${STREAM_OPEN}id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${result(3, "later")}\n\n`,
       );
     });
 
@@ -134,7 +134,7 @@ forEachHttpPath(() => {
       expect([mixed.headers["content-type"], mixed.body]).toEqual([
         "text/event-stream",
         // 2025-03-26 has no priming event.
-        `id: p1-1\nevent: message\ndata: ${result(1, "now")}\n\nid: p1-2\nevent: message\ndata: ${result(2, "later")}\n\n`,
+        `${STREAM_OPEN}id: p1-1\nevent: message\ndata: ${result(1, "now")}\n\nid: p1-2\nevent: message\ndata: ${result(2, "later")}\n\n`,
       ]);
     });
 
@@ -147,7 +147,7 @@ forEachHttpPath(() => {
       });
       expect([answer.headers["content-type"], answer.body]).toEqual([
         "text/event-stream",
-        `id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${result(5, "now")}\n\n`,
+        `${STREAM_OPEN}id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${result(5, "now")}\n\n`,
       ]);
     });
 
@@ -200,7 +200,7 @@ forEachHttpPath(() => {
       expect([answer.status, answer.headers["content-type"], answer.body]).toEqual([
         200,
         "text/event-stream",
-        "id: p1-1\nretry: 1000\ndata:\n\n",
+        `${STREAM_OPEN}id: p1-1\nretry: 1000\ndata:\n\n`,
       ]);
     });
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
-import { openSession, POST_HEADERS, sleep, withTimeout } from "./helpers.js";
+import { openSession, POST_HEADERS, STREAM_OPEN, sleep, withTimeout } from "./helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
 let server: StreamableHttpServer | undefined;
@@ -45,7 +45,8 @@ forEachHttpPath(() => {
       );
       const text = await collect(response, 230);
       const count = text.split(": keep-alive\n\n").length - 1;
-      expect(text.replaceAll(": keep-alive\n\n", "")).toBe("");
+      expect(text.replaceAll(": keep-alive\n\n", "")).toBe(STREAM_OPEN);
+      expect(text.startsWith(STREAM_OPEN)).toBe(true);
       expect(count).toBeGreaterThanOrEqual(3);
       expect(count).toBeLessThanOrEqual(6);
     });
@@ -58,14 +59,14 @@ forEachHttpPath(() => {
         headers: { ...POST_HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call" }),
       });
-      expect(await collect(response, 150)).toMatch(/^(: keep-alive\n\n){2,4}$/);
+      expect(await collect(response, 150)).toMatch(/^: stream open\n\n(: keep-alive\n\n){2,4}$/);
     });
 
     it("keepAliveMs: 0 sends none", async () => {
       const url = await serve({ keepAliveMs: 0 });
       const sessionId = await openSession(url);
       const response = await fetch(url, { headers: { ...GET, "mcp-session-id": sessionId } });
-      expect(await collect(response, 150)).toBe("");
+      expect(await collect(response, 150)).toBe(STREAM_OPEN);
     });
   });
 });

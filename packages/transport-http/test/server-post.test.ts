@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpServerTransport } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
-import { initializeRequest, openSession, POST_HEADERS } from "./helpers.js";
+import { initializeRequest, openSession, POST_HEADERS, STREAM_OPEN } from "./helpers.js";
 import { raw, refusalBody, respond } from "./raw.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
@@ -19,7 +19,7 @@ async function serve(options: Partial<ServeOptions> = {}): Promise<StreamableHtt
 const INIT_BODY = JSON.stringify(initializeRequest(1));
 const INIT_ANSWER = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25" } });
 /** The initialize answer as an SSE stream: the priming event (2025-11-25), then the result. */
-const INIT_SSE = `id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${INIT_ANSWER}\n\n`;
+const INIT_SSE = `${STREAM_OPEN}id: p1-1\nretry: 1000\ndata:\n\nid: p1-2\nevent: message\ndata: ${INIT_ANSWER}\n\n`;
 
 async function initialize(url: string): Promise<string> {
   const response = await raw(url, { headers: POST_HEADERS, body: INIT_BODY });
@@ -118,7 +118,7 @@ forEachHttpPath(() => {
       expect(request.headers["mcp-session-id"]).toBeUndefined();
       // Event ids count on across the session's streams: p1 was the initialize answer.
       expect(request.body).toBe(
-        "id: p2-3\nretry: 1000\ndata:\n\n" +
+        `${STREAM_OPEN}id: p2-3\nretry: 1000\ndata:\n\n` +
           `id: p2-4\nevent: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: "r", result: { method: "tools/list" } })}\n\n`,
       );
       const notification = await post(url, sessionId, {
@@ -151,7 +151,7 @@ forEachHttpPath(() => {
       const response = await post(url, sessionId, { jsonrpc: "2.0", id: 2, method: "tools/call" });
       expect(response.body).toBe(
         // p1-1 to p1-3 went out on the initialize's stream (priming, progress, result).
-        "id: p2-4\nretry: 1000\ndata:\n\n" +
+        `${STREAM_OPEN}id: p2-4\nretry: 1000\ndata:\n\n` +
           `id: p2-5\nevent: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n` +
           `id: p2-6\nevent: message\ndata: {"jsonrpc":"2.0","id":2,"result":{}}\n\n`,
       );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
-import { initializeRequest, POST_HEADERS } from "./helpers.js";
+import { initializeRequest, POST_HEADERS, STREAM_OPEN } from "./helpers.js";
 import { raw, refusalBody, respond } from "./raw.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
@@ -109,7 +109,7 @@ forEachHttpPath(() => {
       });
       // 2025-03-26 has no priming event; p1-1 and p1-2 were the initialize's priming and result.
       expect(requests.body).toBe(
-        'id: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"method":"x"}}\n\n' +
+        `${STREAM_OPEN}id: p2-3\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"method":"x"}}\n\n` +
           'id: p2-4\nevent: message\ndata: {"jsonrpc":"2.0","id":2,"result":{"method":"y"}}\n\n',
       );
     });

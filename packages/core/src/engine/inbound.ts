@@ -187,10 +187,13 @@ export class InboundDispatcher {
       return this.failed(ran, error);
     }
     if (!isPromiseLike(outcome)) return this.answered(ran, outcome);
-    return Promise.resolve(outcome).then(
+    const answer = Promise.resolve(outcome).then(
       (result) => this.answered(ran, result),
       (error: unknown) => this.failed(ran, error),
     );
+    // The answer may come after the request's HTTP response is over (a stream closed early).
+    context.waitUntil?.(answer);
+    return answer;
   }
 
   /** The handler's result, checked and wrapped (or dropped if the request was cancelled meanwhile). */

@@ -134,7 +134,8 @@ export class ToolTasks {
     // reaches the client before the task id does. The handler itself starts now.
     const answered = new Promise<void>((resolve) => setTimeout(resolve, 0));
     const taskCtx = this.contextFor(ctx, task, controller.signal, answered);
-    void this.runInBackground(task, taskCtx, run, answered);
+    const work = this.runInBackground(task, taskCtx, run, answered);
+    ctx.transport.waitUntil?.(work); // it outlives its request: a Worker must keep running it
     return { task: wireTask(task) };
   }
 

@@ -1,7 +1,5 @@
 import {
   LocalError,
-  type LogSeverity,
-  logTo,
   type JsonRpcPayload,
   type RequestId,
   type SendOptions,
@@ -10,32 +8,24 @@ import {
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
-import {
-  idKey,
-  isRequest,
-  isResponse,
-  membersOf,
-  negotiatedVersionIn,
-  requestIdsOf,
-} from "../shared/messages.js";
-import { AbortSwitch, timeoutError } from "./abort-switch.js";
-import { answerChallenge, sendAuthorized, withAuthHeaders } from "./auth.js";
+import { isRequest, isResponse, membersOf, negotiatedVersionIn, requestIdsOf } from "../shared/messages.js";
+import { AbortSwitch } from "./abort-switch.js";
+import { type AnswerHost, readAnswer } from "./answer.js";
 import { defaultSender } from "./default-sender.js";
 import { HttpStatusError, SessionExpiredError } from "./errors.js";
-import { type Reopened, ResumableStream, type StreamEnd } from "./event-stream.js";
+import { ResumableStream, type StreamEnd } from "./event-stream.js";
+import { type GetHost, openGet } from "./get-stream.js";
+import { HttpChannel, POST_ACCEPT } from "./http-channel.js";
 import type { ExchangePurpose, HttpMethod, StreamableHttpClientOptions } from "./options.js";
 import { ReconnectPolicy } from "./reconnect.js";
-import { PostExchange, answersExchange, cancelledRequestId, describe, isSse } from "./post-exchange.js";
+import { PostExchange, answersExchange, cancelledRequestId, describe } from "./post-exchange.js";
 import { ExchangeTable } from "./exchange-table.js";
 import { FetchSender } from "./fetch-sender.js";
-import { type HttpCall, type HttpReply, type HttpSender, isSuccess } from "./http-sender.js";
-import { DEFAULT_MAX_REDIRECTS, RedirectRefusedError, followRedirects, isRedirect } from "./redirect.js";
+import { isSuccess } from "./http-sender.js";
+import { DEFAULT_MAX_REDIRECTS } from "./redirect.js";
 import { PostOrder } from "./post-order.js";
-import { type HeaderRecord, buildHeaders } from "./request-headers.js";
+import type { HeaderRecord } from "./request-headers.js";
 import { statelessRevisionOf } from "./stateless.js";
-
-/** Statuses worth another attempt when resuming a stream (409: the old GET is not gone yet). */
-const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /**
  * The client side of Streamable HTTP, both eras, as a core `Transport`. Each message is its own
@@ -95,10 +85,10 @@ export class StreamableHttpClientTransport implements Transport {
   private getOpen = false;
   private getRefused = false;
   private resolveClosed: () => void = () => {};
-  private readonly sender: HttpSender;
-  private readonly maxMessageBytes: number;
-  private readonly maxRedirects: number;
+  private readonly channel: HttpChannel;
   private readonly policy: ReconnectPolicy;
+  /** What the answer readers and GETs see of the transport (see answer.ts, get-stream.ts). */
+  private readonly host: AnswerHost & GetHost;
 
   constructor(
     readonly url: string,
@@ -107,10 +97,12 @@ export class StreamableHttpClientTransport implements Transport {
     if (options.sender && options.fetch) {
       throw new TypeError("give the Streamable HTTP client transport either `sender` or `fetch`, not both");
     }
-    this.sender = options.sender ?? (options.fetch ? new FetchSender(options.fetch) : defaultSender());
-    this.maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
-    this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const sender = options.sender ?? (options.fetch ? new FetchSender(options.fetch) : defaultSender());
+    const maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    this.channel = new HttpChannel(url, options, sender, maxMessageBytes, maxRedirects);
     this.policy = new ReconnectPolicy(options.reconnect);
+    this.host = this.hostView();
     this.order = new PostOrder(options.requestOrderHoldMs ?? 50);
     this.session = options.sessionId;
     this.version = options.protocolVersion;
@@ -170,7 +162,7 @@ export class StreamableHttpClientTransport implements Transport {
     }
     let body: string;
     try {
-      body = encodePayload(payload, this.maxMessageBytes);
+      body = encodePayload(payload, this.channel.maxMessageBytes);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -212,26 +204,12 @@ export class StreamableHttpClientTransport implements Transport {
     await this.order.settled();
     const session = this.expired ? undefined : this.session;
     this.finish();
-    if (session !== undefined) await this.terminate();
-    this.sender.close();
-  }
-
-  /** Sends DELETE to end the session, giving up after `closeTimeoutMs`. */
-  private async terminate(): Promise<void> {
-    const deadline = new AbortSwitch();
-    const timer = setTimeout(() => deadline.abort(timeoutError()), this.options.closeTimeoutMs ?? 2000);
-    try {
-      const headers = await this.headersFor("DELETE", "terminate", {});
-      const reply = await this.exchange({ method: "DELETE", url: this.url, headers, abort: deadline });
-      this.report("DELETE", "terminate", reply);
-      // 405: the server does not let clients end sessions; it expires them itself.
-      reply.cancel();
-    } catch (error) {
-      this.reportFailure("DELETE", "terminate", error);
-      this.log("warn", { err: error, sessionId: this.session }, "ending the session (DELETE) failed");
-    } finally {
-      clearTimeout(timer);
+    if (session !== undefined) {
+      // DELETE ends the session, given up after `closeTimeoutMs`.
+      const headers = () => this.headersFor("DELETE", "terminate", {});
+      await this.channel.deleteSession(headers, session, this.options.closeTimeoutMs ?? 2000);
     }
+    this.channel.sender.close();
   }
 
   private async post(
@@ -246,44 +224,16 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const stateless = exchange.stateless;
     const hadSession = stateless === undefined && this.session !== undefined;
-    let response: HttpReply;
-    try {
-      const headers = await this.headersFor(
-        "POST",
-        "message",
-        { "content-type": MediaType.json, accept: POST_ACCEPT },
-        payload,
-        stateless,
-        extra,
-      );
-      const auth = this.options.authProvider;
-      let call: HttpCall = { method: "POST", url: this.url, headers, body, abort: exchange.abort };
-      if (auth) call = await withAuthHeaders(auth, call, headers);
-      const pending = this.sender.send(call);
-      dispatched();
-      response = await pending;
-      if (isRedirect(response))
-        response = await followRedirects(this.sender, call, response, this.maxRedirects);
-      if (auth)
-        response = await answerChallenge(auth, call, headers, response, (again) => this.follow(again));
-    } catch (error) {
-      dispatched();
-      this.reportFailure("POST", "message", error);
-      if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
-      // A refused redirect, or an auth provider that could not authorize: the error as it is.
-      if (error instanceof RedirectRefusedError || hasStatus(error)) throw error;
-      if (exchange.abort.aborted) throw new LocalError("cancelled", `${exchange.what} was cancelled`);
-      throw new LocalError("transport_failed", `the POST failed: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
-    this.report("POST", "message", response);
+    const base = { "content-type": MediaType.json, accept: POST_ACCEPT };
+    const headers = () => this.headersFor("POST", "message", base, payload, stateless, extra);
+    const response = await this.channel.post(headers, body, exchange, dispatched, () => this.ended);
+    this.channel.report("POST", "message", response);
     if (response.status === 404 && hadSession) {
       response.cancel();
       throw this.sessionGone(true);
     }
     if (!isSuccess(response)) {
-      const text = await this.errorText(response);
+      const text = await this.channel.errorText(response);
       // An error answering this very request (stateless refusals carry the id) is its answer.
       if (answersExchange(text, exchange)) {
         this.exchanges.release(exchange);
@@ -294,69 +244,8 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const minted = response.header(Header.sessionId);
     if (stateless === undefined && minted !== null && this.session === undefined) this.session = minted;
-    void this.readAnswer(response, exchange);
+    void readAnswer(this.host, response, exchange);
     if (!hadSession && this.session !== undefined) this.openStandalone();
-  }
-
-  /** Reads a POST's answer, JSON or SSE, in the background; a broken answer closes the transport. */
-  private async readAnswer(response: HttpReply, exchange: PostExchange): Promise<void> {
-    try {
-      if (exchange.waiting.size === 0) {
-        response.cancel();
-        return;
-      }
-      if (isSse(response)) {
-        const end = await new ResumableStream(
-          {
-            deliver: (data) => this.deliverText(data),
-            tooLarge: (detail) => this.tooLarge(detail),
-            finished: () => exchange.waiting.size === 0,
-            reopen: (lastEventId) => this.openGet(lastEventId, exchange.abort),
-          },
-          {
-            what: `the SSE answer to ${exchange.what}`,
-            policy: this.policy,
-            abort: exchange.abort,
-            resumable: exchange.stateless === undefined,
-            reopenWithoutId: false,
-            maxDataLength: this.maxMessageBytes,
-            endAfterTooLarge: true,
-          },
-        ).run(response);
-        if (end.kind === "too_large") {
-          this.answerTooLarge(
-            exchange,
-            `the SSE answer to ${exchange.what} ended after an event over ${this.maxMessageBytes} characters (maxMessageBytes)`,
-          );
-        }
-        // Stateless: each request stands alone, so a broken answer fails its requests, not the transport.
-        if (end.kind === "failed" && exchange.stateless !== undefined && this.answerLost(exchange, end.error))
-          return;
-        this.streamEnded(end, true);
-        return;
-      }
-      let text: string | undefined;
-      try {
-        text = await response.text(this.maxMessageBytes);
-      } catch (error) {
-        if (exchange.abort.aborted || this.ended) return;
-        const broken = new LocalError("transport_failed", `the JSON answer to ${exchange.what} broke off`, {
-          cause: error,
-        });
-        if (exchange.stateless === undefined || !this.answerLost(exchange, broken)) this.fail(broken);
-        return;
-      }
-      if (text === undefined) {
-        this.answerTooLarge(
-          exchange,
-          `the JSON answer to ${exchange.what} is over ${this.maxMessageBytes} bytes (maxMessageBytes)`,
-        );
-      } else if (text.trim() !== "") {
-        this.deliverText(text);
-      }
-    } finally {
-      this.exchanges.release(exchange);
-    }
   }
 
   private streamEnded(end: StreamEnd, fatalRefusal: boolean): void {
@@ -369,39 +258,6 @@ export class StreamableHttpClientTransport implements Transport {
   private tooLarge(detail: string): void {
     if (this.ended || !this.handlers) return;
     this.handlers.onUnreadable({ problem: "too_large", detail });
-  }
-
-  /**
-   * The answer to `exchange` was over `maxMessageBytes` and dropped: each request it still owed
-   * is named (`answersId`), so the engine fails it at once with `message_too_large`; the
-   * transport stays open.
-   */
-  private answerTooLarge(exchange: PostExchange, detail: string): void {
-    if (this.ended || !this.handlers) return;
-    const owed = exchange.ids.filter((id) => exchange.waiting.has(idKey(id)));
-    if (owed.length === 0) {
-      this.handlers.onUnreadable({ problem: "too_large", detail });
-      return;
-    }
-    for (const id of owed) {
-      this.exchanges.stopWaiting(id);
-      this.handlers.onUnreadable({ problem: "too_large", detail, answersId: id });
-    }
-  }
-
-  /**
-   * The answer stream of a stateless `exchange` broke off: each request it still owed fails with
-   * `error` (the transport goes on). False when the engine cannot be told (it then closes).
-   */
-  private answerLost(exchange: PostExchange, error: Error): boolean {
-    const handlers = this.handlers;
-    if (this.ended || !handlers?.onAnswerLost) return false;
-    this.log("warn", { err: error }, error.message);
-    for (const id of exchange.ids.filter((id) => exchange.waiting.has(idKey(id)))) {
-      this.exchanges.stopWaiting(id);
-      handlers.onAnswerLost(id, error);
-    }
-    return true;
   }
 
   private deliverText(text: string): void {
@@ -438,7 +294,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   private async runStandalone(): Promise<void> {
     const abort = this.aborter;
-    const opened = await this.openGet("", abort);
+    const opened = await openGet(this.host, "", abort);
     if (opened.kind !== "stream") {
       // No GET stream on this server (405), or not now: carry on without it.
       if (opened.kind !== "fatal" || !(opened.error instanceof SessionExpiredError)) this.getRefused = true;
@@ -449,7 +305,7 @@ export class StreamableHttpClientTransport implements Transport {
         deliver: (data) => this.deliverText(data),
         tooLarge: (detail) => this.tooLarge(detail),
         finished: () => false,
-        reopen: (lastEventId) => this.openGet(lastEventId, abort),
+        reopen: (lastEventId) => openGet(this.host, lastEventId, abort),
       },
       {
         what: "the standalone GET stream",
@@ -457,77 +313,10 @@ export class StreamableHttpClientTransport implements Transport {
         abort,
         resumable: true,
         reopenWithoutId: true,
-        maxDataLength: this.maxMessageBytes,
+        maxDataLength: this.channel.maxMessageBytes,
       },
     ).run(opened.reply);
     this.streamEnded(end, false);
-  }
-
-  /** A GET for an SSE stream: the standalone one (`lastEventId` empty) or a resumption. */
-  private async openGet(lastEventId: string, abort: AbortSwitch): Promise<Reopened> {
-    const purpose: ExchangePurpose = lastEventId === "" ? "standalone" : "resume";
-    if (this.ended)
-      return { kind: "fatal", error: new LocalError("connection_closed", "the transport closed") };
-    let response: HttpReply;
-    try {
-      const base: HeaderRecord = { accept: MediaType.sse };
-      if (lastEventId !== "") base[Header.lastEventId] = lastEventId;
-      const headers = await this.headersFor("GET", purpose, base);
-      response = await this.exchange({ method: "GET", url: this.url, headers, abort });
-    } catch (error) {
-      this.reportFailure("GET", purpose, error);
-      if (error instanceof RedirectRefusedError || hasStatus(error))
-        return { kind: "fatal", error: error as Error };
-      this.log("debug", { err: error, purpose, lastEventId }, "a GET for an SSE stream failed; trying again");
-      return { kind: "retry", reason: `the GET failed: ${(error as Error).message}` };
-    }
-    this.report("GET", purpose, response);
-    if (response.status === 404 && this.session !== undefined) {
-      response.cancel();
-      return { kind: "fatal", error: this.sessionGone() };
-    }
-    if (isSuccess(response) && isSse(response)) {
-      if (purpose === "resume") this.log("info", { lastEventId }, "resumed a dropped SSE stream");
-      return { kind: "stream", reply: response };
-    }
-    const text = await this.errorText(response);
-    const error = new HttpStatusError(response.status, response.statusText, text, response.headers());
-    if (response.status === 405) {
-      this.log("debug", { purpose }, "the server offers no GET stream (405)");
-      return { kind: "refused", error };
-    }
-    if (RETRYABLE.has(response.status)) {
-      this.log(
-        "debug",
-        { purpose, lastEventId, status: response.status },
-        "a GET for an SSE stream failed; trying again",
-      );
-      return { kind: "retry", reason: error.message };
-    }
-    return { kind: "fatal", error };
-  }
-
-  /**
-   * Sends `call` with the auth provider's headers (if there is one; a 401/403 goes to it and may be
-   * sent once more), following the redirects that may be followed (see redirect.ts).
-   */
-  private exchange(call: HttpCall): Promise<HttpReply> {
-    return sendAuthorized(this.options.authProvider, call, (next) => this.follow(next));
-  }
-
-  /** Sends `call`, following the redirects that may be followed (see redirect.ts). */
-  private async follow(call: HttpCall): Promise<HttpReply> {
-    const reply = await this.sender.send(call);
-    return isRedirect(reply) ? followRedirects(this.sender, call, reply, this.maxRedirects) : reply;
-  }
-
-  /** The body of an error answer, for the error; cut short (empty) past `maxMessageBytes`. */
-  private async errorText(response: HttpReply): Promise<string> {
-    try {
-      return (await response.text(this.maxMessageBytes)) ?? "";
-    } catch {
-      return "";
-    }
   }
 
   private headersFor(
@@ -538,27 +327,36 @@ export class StreamableHttpClientTransport implements Transport {
     stateless?: string,
     extra?: Readonly<Record<string, string>>,
   ): HeaderRecord | Promise<HeaderRecord> {
-    return buildHeaders(base, {
-      request: { method, url: this.url, sessionId: this.session, purpose, message },
-      stateless,
-      extra,
-      protocolVersion: this.version,
-      hook: this.options.headers,
-    });
+    const state = { sessionId: this.session, protocolVersion: this.version };
+    return this.channel.headersFor(state, method, purpose, base, message, stateless, extra);
   }
 
-  private log(severity: LogSeverity, fields: Record<string, unknown>, message: string): void {
-    logTo(this.options.logger, severity, fields, message);
-  }
-
-  private report(method: HttpMethod, purpose: ExchangePurpose, response: HttpReply): void {
-    const { status, statusText } = response;
-    this.options.onExchange?.({ method, url: this.url, purpose, status, statusText });
-  }
-
-  private reportFailure(method: HttpMethod, purpose: ExchangePurpose, error: unknown): void {
-    const cause = error instanceof Error ? error : new Error(String(error));
-    this.options.onExchange?.({ method, url: this.url, purpose, status: 0, statusText: "", error: cause });
+  /** The transport as the answer readers and GETs see it: live state and the steps they take. */
+  private hostView(): AnswerHost & GetHost {
+    const self = this;
+    return {
+      channel: this.channel,
+      policy: this.policy,
+      exchanges: this.exchanges,
+      get ended() {
+        return self.ended;
+      },
+      get handlers() {
+        return self.handlers;
+      },
+      get sessionId() {
+        return self.session;
+      },
+      get protocolVersion() {
+        return self.version;
+      },
+      deliverText: (text) => this.deliverText(text),
+      tooLarge: (detail) => this.tooLarge(detail),
+      openGet: (lastEventId, abort) => openGet(this.host, lastEventId, abort),
+      streamEnded: (end, fatalRefusal) => this.streamEnded(end, fatalRefusal),
+      fail: (error) => this.fail(error),
+      sessionGone: () => this.sessionGone(),
+    };
   }
 
   /**
@@ -570,7 +368,7 @@ export class StreamableHttpClientTransport implements Transport {
     const error = new SessionExpiredError(this.session ?? "");
     if (this.ended || this.expired) return error;
     this.expired = true;
-    this.log(
+    this.channel.log(
       "warn",
       { sessionId: this.session },
       "the server answered 404 for the session: it expired or was ended",
@@ -585,7 +383,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   private fail(error: Error): void {
     if (this.ended) return;
-    this.log("error", { err: error }, `the transport closed: ${error.message}`);
+    this.channel.log("error", { err: error }, `the transport closed: ${error.message}`);
     this.failure = error;
     this.finish(error);
   }
@@ -599,11 +397,3 @@ export class StreamableHttpClientTransport implements Transport {
     this.resolveClosed();
   }
 }
-
-/** Whether `error` carries an HTTP status (an HTTP refusal, or an auth provider's error for one). */
-function hasStatus(error: unknown): boolean {
-  return error instanceof Error && typeof (error as { status?: unknown }).status === "number";
-}
-
-/** What a POST accepts: either a JSON body or an SSE stream. */
-const POST_ACCEPT = `${MediaType.json}, ${MediaType.sse}`;

@@ -12,7 +12,13 @@ import { type Reply, emptyReply } from "./reply.js";
 import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
 import { type AnswerForms, answerForms, accepts, isJsonContentType } from "./negotiate.js";
-import { type ResolvedOptions, type StreamableHttpHandlerOptions, resolveOptions } from "./options.js";
+import {
+  type HandleOptions,
+  type ResolvedOptions,
+  type StreamableHttpHandler,
+  type StreamableHttpHandlerOptions,
+  resolveOptions,
+} from "./options.js";
 import { INVALID_HOST } from "./host.js";
 import { hostAllowed, originAllowed } from "./origin.js";
 import { RefusalCode, refusal } from "./refusal.js";
@@ -28,18 +34,7 @@ import { isStatelessPost, isStatelessVersion } from "./stateless/era-rule.js";
 
 const SSE_HEADERS = SSE_REPLY_HEADERS;
 
-/**
- * A Streamable HTTP endpoint as a web-standard handler: give it every request to the MCP URL
- * (Node through `@mcpkit/transport-http/node`, or Workers, Deno and Bun directly).
- */
-export interface StreamableHttpHandler {
-  /** Answers one HTTP request. Never rejects. */
-  handle(request: Request): Promise<Response>;
-  /** Ends every session (their transports close) and refuses new ones from now on with 503. */
-  close(): Promise<void>;
-  /** How many sessions are open. */
-  readonly sessionCount: number;
-}
+export type { StreamableHttpHandler };
 
 /**
  * Creates a Streamable HTTP endpoint of the session era (2025-03-26 to 2025-11-25). Each
@@ -124,8 +119,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     return this.sessions.openCount;
   }
 
-  async handle(request: Request): Promise<Response> {
-    return replyToResponse(await this[answerInbound](new WebInbound(request)));
+  async handle(request: Request, options?: HandleOptions): Promise<Response> {
+    return replyToResponse(await this[answerInbound](new WebInbound(request, options?.waitUntil)));
   }
 
   /** @internal The runtime-neutral entry (node:http adapters read requests natively). */

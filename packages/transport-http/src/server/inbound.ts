@@ -34,4 +34,6 @@ export interface InboundRequest {
   openBody(): BodySink;
   /** `listener` runs once if the client goes away before the answer is complete. */
   onGone(listener: () => void): void;
+  /** The runtime's `waitUntil` for this request, when it gave one (see `HandleOptions`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
 }

@@ -30,6 +30,42 @@ import type { StatelessHttpServerTransport } from "./stateless/transport.js";
  */
 export type JsonResponse = boolean | "when-ready";
 
+/** What the runtime gives one request beside it (see `StreamableHttpHandler.handle`). */
+export interface HandleOptions {
+  /**
+   * The runtime's way to keep running what a request started after its response is complete:
+   * Cloudflare Workers' `ctx.waitUntil`. Without it, workerd cancels a task's work once its
+   * `CreateTaskResult` went out, and a handler whose answer a resumed stream would carry. The
+   * handler passes it every request's late answer and every task's work.
+   */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
+}
+
+/**
+ * A Streamable HTTP endpoint as a web-standard handler: give it every request to the MCP URL
+ * (Node through `@mcpkit/transport-http/node`, or Workers, Deno and Bun directly).
+ */
+export interface StreamableHttpHandler {
+  /**
+   * Answers one HTTP request. Never rejects. On Workers, pass the request's `waitUntil` so work
+   * that outlives the response (a task) keeps running:
+   *
+   * @example
+   * ```ts
+   * const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
+   * export default {
+   *   fetch: (request: Request, _env: unknown, ctx: { waitUntil(work: Promise<unknown>): void }) =>
+   *     handler.handle(request, { waitUntil: (work) => ctx.waitUntil(work) }),
+   * };
+   * ```
+   */
+  handle(request: Request, options?: HandleOptions): Promise<Response>;
+  /** Ends every session (their transports close) and refuses new ones from now on with 503. */
+  close(): Promise<void>;
+  /** How many sessions are open. */
+  readonly sessionCount: number;
+}
+
 /** Options of {@link createStreamableHttpHandler}. */
 export interface StreamableHttpHandlerOptions {
   /**

@@ -2,6 +2,7 @@ import { requestIdsOf } from "../shared/messages.js";
 import { Header, MediaType } from "../shared/headers.js";
 import type { Verified } from "./authenticate.js";
 import type { InboundRequest } from "./inbound.js";
+import { contextOf } from "./message-context.js";
 import { type AnswerForms, answerMode } from "./negotiate.js";
 import type { JsonResponse } from "./options.js";
 import { type Reply, emptyReply } from "./reply.js";
@@ -42,9 +43,7 @@ export async function deliverPost(
 ): Promise<Reply> {
   const { value, verified } = delivery;
   const ids = requestIdsOf(value);
-  const context = verified
-    ? { headers: verified.headers, authInfo: verified.auth }
-    : { headers: request.headerRecord() };
+  const context = contextOf(request, verified);
   if (ids.length === 0) {
     session.receive(value, context);
     // The client's next request may reach another process: it must find what this one recorded.

@@ -1,8 +1,9 @@
 import type { BodySink } from "./body-sink.js";
-import { KEEP_ALIVE_COMMENT } from "./sse-format.js";
+import { KEEP_ALIVE_COMMENT, STREAM_OPEN_COMMENT } from "./sse-format.js";
 
 /**
- * One HTTP response carrying an SSE stream: a body sink plus a keep-alive comment every
+ * One HTTP response carrying an SSE stream: a body sink that starts with a comment
+ * ({@link STREAM_OPEN_COMMENT}, so the response always has a first chunk to go out with), plus a keep-alive comment every
  * `keepAliveMs` (0: none) once the stream is open, so proxies and clients do not take a quiet
  * stream for a dead one. A stream answered before its headers went out never starts the timer.
  * `onGone` runs when the client stops reading (not when the server closes it).
@@ -21,6 +22,7 @@ export class SseConnection {
       onGone();
     });
     if (keepAliveMs > 0) sink.onOpen(() => this.startKeepAlive(keepAliveMs));
+    sink.write(STREAM_OPEN_COMMENT);
   }
 
   get alive(): boolean {

@@ -25,5 +25,14 @@ export function retryField(retryMs: number): string {
   return `retry: ${retryMs}\n\n`;
 }
 
+/**
+ * The first bytes of every SSE connection the endpoint opens: a comment, which every revision's
+ * clients ignore (SSE's own rule; 2026-07-28 restates it). A stream with nothing else to send yet
+ * (a session's GET stream, a quiet answer before 2025-11-25, a stateless answer still working) so
+ * still has bytes to send: some runtimes (Bun.serve) send a streamed response's headers only with
+ * its first body chunk, and a client waits for those headers.
+ */
+export const STREAM_OPEN_COMMENT = ": stream open\n\n";
+
 /** A comment line: clients ignore it; proxies see traffic and keep the connection. */
 export const KEEP_ALIVE_COMMENT = ": keep-alive\n\n";

@@ -2,7 +2,7 @@ import { LocalError } from "@mcpkit/core";
 import type { BodySink } from "./body-sink.js";
 import type { StoredEvent } from "./event-store.js";
 import { SseConnection } from "./sse-connection.js";
-import { primingEvent, retryField, sseMessage, storedEvent } from "./sse-format.js";
+import { STREAM_OPEN_COMMENT, primingEvent, retryField, sseMessage, storedEvent } from "./sse-format.js";
 
 /** What a stream needs from its session. */
 export interface SseStreamHost {
@@ -221,6 +221,8 @@ export class SseStream {
 
 /** Writes `events` to `sink` and ends it: a resume of a stream that is over. */
 export function replayOnly(events: readonly StoredEvent[], sink: BodySink): void {
+  // Like every SSE response (see SseConnection), it starts with the opening comment.
+  sink.write(STREAM_OPEN_COMMENT);
   for (const event of events) sink.write(storedEvent(event.eventId, event.data));
   sink.close();
 }

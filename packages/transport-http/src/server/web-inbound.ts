@@ -9,7 +9,10 @@ import { WebBodySink } from "./web-body-sink.js";
 export class WebInbound implements InboundRequest {
   private parsedHost: string | undefined;
 
-  constructor(readonly request: Request) {}
+  constructor(
+    readonly request: Request,
+    readonly waitUntil?: (work: Promise<unknown>) => void,
+  ) {}
 
   get method(): string {
     return this.request.method;

@@ -61,10 +61,12 @@ async function startedAtOnce(
   const task = await tasks.create(ctx);
   const control: TaskControl = { id: task.taskId, start: () => Promise.resolve() };
   const taskCtx = asTask(tasks, ctx, () => task, control);
-  void tasks.finish(
+  const finished = tasks.finish(
     task,
     Promise.resolve().then(() => next(params, taskCtx)),
   );
+  // The task outlives its request: a Worker must keep running it (workerd's waitUntil).
+  ctx.transport.waitUntil?.(finished);
   return createTaskResult(task);
 }
 
@@ -95,10 +97,11 @@ function startedByHandler(
         starting ??= tasks.create(ctx).then((created) => {
           task = created;
           answer(createTaskResult(created));
-          void tasks.finish(
+          const finished = tasks.finish(
             created,
             work.then((w) => w.running),
           );
+          ctx.transport.waitUntil?.(finished);
         });
         return starting;
       },

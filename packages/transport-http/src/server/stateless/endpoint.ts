@@ -9,6 +9,7 @@ import { type Reply, emptyReply } from "../reply.js";
 import type { Verified } from "../authenticate.js";
 import { checkStatelessHeaders } from "./header-check.js";
 import { StatelessHttpServerTransport, type StatelessTransportSettings } from "./transport.js";
+import { contextOf } from "../message-context.js";
 
 /** What the stateless side of the endpoint needs from the handler. */
 export interface StatelessEndpointSettings extends StatelessTransportSettings {
@@ -68,9 +69,7 @@ export class StatelessEndpoint {
     }
     const transport = await this.current();
     if (!(transport instanceof StatelessHttpServerTransport)) return transport;
-    const context = verified
-      ? { headers: verified.headers, authInfo: verified.auth }
-      : { headers: request.headerRecord() };
+    const context = contextOf(request, verified);
     if (requestId === undefined) {
       transport.deliver(message, context);
       return emptyReply(202);
