@@ -45,8 +45,9 @@ export class SessionStreams implements SseStreamHost {
   private eventCount = 0;
   private postCount = 0;
   private storing: Promise<void> = Promise.resolve();
-  /** Events waiting for the chain to reach them (see `store`). */
+  /** Events waiting for the chain to reach them (see `store`), and when they are stored. */
   private toStore: StoredEvent[] | undefined;
+  private toStoreDone: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly sessionId: string,
@@ -104,15 +105,17 @@ export class SessionStreams implements SseStreamHost {
     return `${streamId}-${this.eventCount}`;
   }
 
-  store(event: StoredEvent): void {
+  store(event: StoredEvent): Promise<void> {
     // Events stored in one turn (a priming event and its answer) share one link of the chain.
     if (this.toStore) {
       this.toStore.push(event);
-      return;
+      return this.toStoreDone;
     }
     const batch = [event];
     this.toStore = batch;
     this.storing = this.storing.then(() => this.appendAll(batch));
+    this.toStoreDone = this.storing;
+    return this.storing;
   }
 
   /** Appends a batch in order; a failing append is reported and the next ones still go. */
