@@ -163,13 +163,19 @@ export class FleetSession {
     this.levels.set(idKey(request.id), level);
   }
 
-  /** Answers went out: a successful `logging/setLevel` among them changes the record. */
-  answered(payload: JsonRpcPayload, ids: readonly RequestId[]): void {
-    if (!this.levels) return;
+  /**
+   * Answers are going out: a successful `logging/setLevel` among them changes the record and
+   * tells the other copies; the promise returned then settles once both are done (the answer
+   * waits for it, so the client's next request finds the level set on any process).
+   */
+  answered(payload: JsonRpcPayload, ids: readonly RequestId[]): Promise<void> | undefined {
+    if (!this.levels) return undefined;
     const level = levelSet(payload, ids, this.levels);
-    if (level === undefined) return;
-    void this.change({ logLevel: level });
-    this.publish({ type: "level", from: this.tag, level });
+    if (level === undefined) return undefined;
+    return Promise.all([
+      this.change({ logLevel: level }),
+      this.publish({ type: "level", from: this.tag, level }),
+    ]).then(() => undefined);
   }
 
   /**
@@ -224,26 +230,31 @@ export class FleetSession {
     return this.settings.sessionStore.get(this.host.sessionId);
   }
 
-  /** Ends the session for the whole fleet: its record goes, every other copy ends. */
-  endEverywhere(): void {
-    this.settings.sessionStore.delete(this.host.sessionId).catch(this.settings.onError);
-    this.publish({ type: "end", from: this.tag });
+  /**
+   * Ends the session for the whole fleet: its record goes, every other copy ends. Settles once
+   * both are done (failures go to `onError`), so a DELETE is answered only then.
+   */
+  async endEverywhere(): Promise<void> {
+    await Promise.all([
+      this.settings.sessionStore.delete(this.host.sessionId).catch(this.settings.onError),
+      this.publish({ type: "end", from: this.tag }),
+    ]);
   }
 
   /** This copy opened the GET stream: it holds the stream now, the others no longer. */
   tookStream(): void {
     this.holdsStream = true;
-    this.publish({ type: "stream", from: this.tag });
+    void this.publish({ type: "stream", from: this.tag });
   }
 
   /** A message for the standalone stream, which another copy holds. */
   forwardToStream(json: string): void {
-    this.publish({ type: "notify", from: this.tag, json });
+    void this.publish({ type: "notify", from: this.tag, json });
   }
 
   /** A client notification every copy must see (cancellation, initialized). */
   share(message: unknown): void {
-    this.publish({ type: "notification", from: this.tag, json: JSON.stringify(message) });
+    void this.publish({ type: "notification", from: this.tag, json: JSON.stringify(message) });
   }
 
   /** The id a server request of this copy goes out with (a rebuilt copy's carry its tag). */
@@ -267,12 +278,13 @@ export class FleetSession {
       this.outbound.delete(answer.id as string);
       return own ?? false;
     }
-    this.publish({ type: "response", from: this.tag, to: target, json: JSON.stringify(answer) });
+    void this.publish({ type: "response", from: this.tag, to: target, json: JSON.stringify(answer) });
     return false;
   }
 
-  private publish(message: SessionMessage): void {
-    this.settings.bus.publish(this.channel, JSON.stringify(message)).catch(this.settings.onError);
+  /** Publishes on the session's channel; settles once published (failures go to `onError`). */
+  private publish(message: SessionMessage): Promise<void> {
+    return this.settings.bus.publish(this.channel, JSON.stringify(message)).catch(this.settings.onError);
   }
 
   private heard(text: string): void {

@@ -174,9 +174,15 @@ export class HttpServerTransport implements Transport {
     this.noteNegotiation(payload);
     const answered = responseIdsOf(payload);
     const first = answered[0];
-    if (first !== undefined) this.fleet?.answered(payload, answered);
     if (first !== undefined) {
+      const shared = this.fleet?.answered(payload, answered);
       const stream = this.streams?.get(idKey(first));
+      if (stream && shared) {
+        // A log level the fleet must know before the client hears it is set.
+        await shared;
+        if (!this.ended) this.respond(stream, json, answered, options?.httpRefusal);
+        return;
+      }
       if (stream) return this.respond(stream, json, answered, options?.httpRefusal);
     } else if (options?.relatedRequestId !== undefined) {
       const stream = this.streams?.get(idKey(options.relatedRequestId));
@@ -190,8 +196,13 @@ export class HttpServerTransport implements Transport {
 
   async close(): Promise<void> {
     this.end();
-    return this.closed;
+    await this.closed;
+    // On a fleet: once the record is gone and every other process was told (errors reported).
+    await this.endedEverywhere;
   }
+
+  /** Settles once the session's end reached the fleet (its record deleted, the end published). */
+  private endedEverywhere: Promise<void> | undefined;
 
   /**
    * Closes the SSE connection carrying the answer to request `requestId` before the answer is
@@ -449,7 +460,7 @@ export class HttpServerTransport implements Transport {
     this.ended = true;
     this.settings.idleClock.forget(this);
     if (this.fleet) {
-      if (this.ownsEnd) this.fleet.endEverywhere();
+      if (this.ownsEnd) this.endedEverywhere = this.fleet.endEverywhere();
       this.fleet.leave();
     }
     for (const stream of new Set(this.streams?.values())) stream.end();
