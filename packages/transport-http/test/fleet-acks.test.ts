@@ -17,13 +17,15 @@ async function slowNode(log: string[]) {
   const remove = sessionStore.delete.bind(sessionStore);
   sessionStore.update = async (id, change, ttl) => {
     await later();
-    await update(id, change, ttl);
+    const record = await update(id, change, ttl);
     if (change.logLevel !== undefined) log.push(`record: ${change.logLevel}`);
+    return record;
   };
   sessionStore.delete = async (id) => {
     await later();
-    await remove(id);
+    const removed = await remove(id);
     log.push("record deleted");
+    return removed;
   };
   const bus = new MemoryBus();
   const publish = bus.publish.bind(bus);
