@@ -6,6 +6,11 @@ export interface StoredEvent {
   readonly eventId: string;
   /** The event's `data`: one JSON-RPC message as JSON text, or `""` for a priming event. */
   readonly data: string;
+  /**
+   * Set on a stream's last event (a POST's last answer): a store gives it back with the event, so
+   * a resume through another process of a fleet knows the stream is over.
+   */
+  readonly last?: true;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { idKey } from "../shared/messages.js";
+import type { StoredEvent } from "./event-store.js";
 import { type ClientDescription, levelSet } from "./fleet-messages.js";
 import {
   type Bus,
@@ -32,6 +33,10 @@ export interface FleetHost {
   endedElsewhere(): void;
   /** The client set its log level through another copy. */
   levelSetElsewhere(level: string): void;
+  /** Another copy stored an event of a stream it carries on without a connection. */
+  relayedEvent(event: StoredEvent): void;
+  /** Another copy's stream (see `relayedEvent`) is done. */
+  relayedDone(streamId: string): void;
 }
 
 /** Client notifications every copy of a session must see. */
@@ -63,6 +68,8 @@ type SessionMessage =
   | { readonly type: "response"; readonly from: string; readonly to: string; readonly json: string }
   | { readonly type: "notification"; readonly from: string; readonly json: string }
   | { readonly type: "level"; readonly from: string; readonly level: string }
+  | { readonly type: "event"; readonly from: string; readonly event: StoredEvent }
+  | { readonly type: "done"; readonly from: string; readonly streamId: string }
   | { readonly type: "end"; readonly from: string };
 
 /** The record a session's copy is rebuilt from, as the engine continues it. */
@@ -247,6 +254,16 @@ export class FleetSession {
     void this.publish({ type: "stream", from: this.tag });
   }
 
+  /** An event of a stream this copy carries on without a connection (a resume elsewhere follows it). */
+  relayEvent(event: StoredEvent): void {
+    void this.publish({ type: "event", from: this.tag, event });
+  }
+
+  /** A stream of this copy that went on without a connection is done. */
+  relayDone(streamId: string): void {
+    void this.publish({ type: "done", from: this.tag, streamId });
+  }
+
   /** A message for the standalone stream, which another copy holds. */
   forwardToStream(json: string): void {
     void this.publish({ type: "notify", from: this.tag, json });
@@ -311,6 +328,12 @@ export class FleetSession {
         return;
       case "level":
         this.host.levelSetElsewhere(message.level);
+        return;
+      case "event":
+        this.host.relayedEvent(message.event);
+        return;
+      case "done":
+        this.host.relayedDone(message.streamId);
         return;
       case "end":
         this.host.endedElsewhere();

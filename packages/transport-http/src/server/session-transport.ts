@@ -12,6 +12,7 @@ import {
 import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
+import type { StoredEvent } from "./event-store.js";
 import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
 import { SessionStreams, type StreamSettings, isGetStream, streamOfEventId } from "./session-streams.js";
@@ -137,11 +138,16 @@ export class HttpServerTransport implements Transport {
 
   /** The session's SSE streams, made by the first one. */
   private get sse(): SessionStreams {
+    const fleet = this.fleet;
     this.sseStreams ??= new SessionStreams(
       this.sessionId,
       this.settings,
       this,
-      this.fleet?.rebuilt ? `${this.fleet.tag}.` : "",
+      fleet?.rebuilt ? `${fleet.tag}.` : "",
+      fleet && {
+        event: (event) => fleet.relayEvent(event),
+        done: (streamId) => fleet.relayDone(streamId),
+      },
     );
     return this.sseStreams;
   }
@@ -276,6 +282,16 @@ export class HttpServerTransport implements Transport {
       return;
     }
     this.deliver(value, {});
+  }
+
+  /** @internal Another copy relayed an event of a stream it carries on (a resume here may follow it). */
+  relayedEvent(event: StoredEvent): void {
+    if (!this.ended) this.sseStreams?.relayed(event);
+  }
+
+  /** @internal Another copy's relayed stream is done. */
+  relayedDone(streamId: string): void {
+    if (!this.ended) this.sseStreams?.relayedDone(streamId);
   }
 
   /** @internal A message for the standalone stream from another copy (this one holds it). */

@@ -12,6 +12,13 @@ export interface SseStreamHost {
   store(event: StoredEvent): Promise<void>;
   /** A connection opened or went away (the idle clock restarts). */
   touch(): void;
+  /**
+   * An event of a stream kept for a resume stored while no connection of this process carried it:
+   * a resume through another process of a fleet follows the stream with it.
+   */
+  relay(event: StoredEvent): void;
+  /** A stream that went on without a connection here is done (see `relay`). */
+  relayDone(streamId: string): void;
   readonly keepAliveMs: number;
 }
 
@@ -40,7 +47,8 @@ export interface SseStreamPolicy {
  */
 export class SseStream {
   private connection: SseConnection | undefined;
-  private held: string[] = [];
+  /** Messages waiting for a connection, each with whether it is the stream's last. */
+  private held: [json: string, last: boolean][] = [];
   private resumeTicket = 0;
   private resuming = false;
   private finished = false;
@@ -50,6 +58,8 @@ export class SseStream {
   /** Events waiting for the store before they are written, and the last one's wait. */
   private pending = 0;
   private lastStored: Promise<void> = Promise.resolve();
+  /** Whether the stream went on without a connection at some point (its end is relayed). */
+  private detached = false;
   /** Whether the stream has had an event yet. */
   private started = false;
   /**
@@ -93,8 +103,11 @@ export class SseStream {
     this.settle();
   }
 
-  /** Sends one message (JSON text) on the stream, or keeps it as the policy says. */
-  emit(json: string): void {
+  /**
+   * Sends one message (JSON text) on the stream, or keeps it as the policy says. `last`: the
+   * stream's last message (a POST's last answer), stored as such (`StoredEvent.last`).
+   */
+  emit(json: string, last = false): void {
     if (this.resuming || (!this.connection && this.policy.whenDetached === "queue")) {
       if (this.held.length >= this.policy.maxHeld) {
         throw new LocalError(
@@ -102,12 +115,17 @@ export class SseStream {
           `more than ${this.policy.maxHeld} messages wait for an SSE stream`,
         );
       }
-      this.held.push(json);
+      this.held.push([json, last]);
       return;
     }
     const eventId = this.host.nextEventId(this.id);
-    const stored = this.record({ streamId: this.id, eventId, data: json });
-    this.writeOnceStored(sseMessage(json, eventId), stored);
+    const event: StoredEvent = {
+      streamId: this.id,
+      eventId,
+      data: json,
+      ...(last ? { last: true as const } : {}),
+    };
+    this.writeOnceStored(sseMessage(json, eventId), this.record(event), event);
   }
 
   /**
@@ -115,7 +133,7 @@ export class SseStream {
    * stored and nothing waits). A connection gone or replaced meanwhile drops it: the event is in
    * the store, and a resume, which waits for the store, replays it.
    */
-  private writeOnceStored(text: string, stored: Promise<void> | undefined): void {
+  private writeOnceStored(text: string, stored: Promise<void> | undefined, event: StoredEvent): void {
     const connection = this.connection;
     if (stored === undefined && this.pending === 0) {
       connection?.write(text);
@@ -125,6 +143,7 @@ export class SseStream {
     const written = (stored ?? this.lastStored).then(() => {
       this.pending -= 1;
       if (connection !== undefined && this.connection === connection) connection.write(text);
+      else if (stored !== undefined && this.policy.whenDetached === "store") this.host.relay(event);
       this.settle();
     });
     this.lastStored = written;
@@ -206,6 +225,7 @@ export class SseStream {
       if (this.connection !== connection || this.retryMs === undefined) return;
       connection.write(retryField(this.retryMs));
       this.dropConnection();
+      this.detached = true;
     };
     if (stored === undefined && this.pending === 0) close();
     else void Promise.all([stored, this.lastStored]).then(close);
@@ -217,6 +237,7 @@ export class SseStream {
     const connection = new SseConnection(sink, this.host.keepAliveMs, () => {
       if (this.connection !== connection) return;
       this.connection = undefined;
+      if (!this.done) this.detached = true;
       clearTimeout(this.closeTimer);
       this.host.touch();
     });
@@ -237,7 +258,7 @@ export class SseStream {
 
   private flushHeld(): void {
     if (!this.connection && this.policy.whenDetached === "queue") return;
-    for (const json of this.held.splice(0)) this.emit(json);
+    for (const [json, last] of this.held.splice(0)) this.emit(json, last);
   }
 
   /** Once finished with nothing left to deliver live: close the connection and report done. */
@@ -246,6 +267,7 @@ export class SseStream {
     if (!this.connection && this.held.length > 0) return;
     this.dropConnection();
     this.done = true;
+    if (this.detached && this.policy.whenDetached === "store") this.host.relayDone(this.id);
     // Nothing can resume from an ended stream's only event: the client holding its id has it all.
     this.firstEvent = undefined;
     this.policy.onDone();
