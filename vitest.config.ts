@@ -5,7 +5,13 @@ import { defineConfig } from "vitest/config";
  * the official suite's legs, and our suite against a third-party server. They run in their own
  * step (`pnpm test:matrix`, the second step of `.ci/run`) so that `pnpm test` stays quick.
  */
-export const matrixProjects = ["packages/mutants", "packages/official-conformance", "packages/third-party"];
+export const matrixProjects = [
+  "packages/mutants",
+  "packages/official-conformance",
+  "packages/third-party",
+  // Our runner against a fleet of three on Redis (scripts/conformance-fleet.mjs).
+  "packages/redis/vitest.matrix.config.ts",
+];
 
 /**
  * The runtimes: our server, client and stdio inside Node 22/24/26, Bun, Deno, workerd and

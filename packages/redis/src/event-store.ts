@@ -3,7 +3,7 @@ import { command, keyPrefix, positive, type RedisCommands, RedisStoreError, Scri
 
 /**
  * Keys, per session, under the prefix: `events:<session>` a Redis stream of the session's events
- * (fields `s` stream id, `e` event id, `d` data, in that order), trimmed to `maxEventsPerSession`
+ * (fields `s` stream id, `e` event id, `d` data, in that order, then `l` on a stream's last event), trimmed to `maxEventsPerSession`
  * and to `maxAgeMs` by Redis's own clock, and `eventids:<session>` a hash from event id to stream
  * entry id, rebuilt from the stream when trimmed entries make it twice the stream's bound. Both
  * expire `maxAgeMs` after the session's last event.
@@ -19,10 +19,15 @@ local function trimByAge()
 end
 `;
 
-/** ARGV: prefix, session, maxAgeMs, maxEvents, stream id, event id, data. */
+/** ARGV: prefix, session, maxAgeMs, maxEvents, stream id, event id, data, '1' for a stream's last event or ''. */
 const APPEND = new Script(`${PRELUDE}
 local maxEvents = tonumber(ARGV[4])
-local entry = redis.call('XADD', stream, 'MAXLEN', ARGV[4], '*', 's', ARGV[5], 'e', ARGV[6], 'd', ARGV[7])
+local entry
+if ARGV[8] == '1' then
+  entry = redis.call('XADD', stream, 'MAXLEN', ARGV[4], '*', 's', ARGV[5], 'e', ARGV[6], 'd', ARGV[7], 'l', '1')
+else
+  entry = redis.call('XADD', stream, 'MAXLEN', ARGV[4], '*', 's', ARGV[5], 'e', ARGV[6], 'd', ARGV[7])
+end
 trimByAge()
 redis.call('HSET', ids, ARGV[6], entry)
 if redis.call('HLEN', ids) > 2 * maxEvents + 64 then
@@ -36,7 +41,7 @@ redis.call('PEXPIRE', ids, ARGV[3])
 return entry
 `);
 
-/** ARGV: prefix, session, maxAgeMs, event id. Answers false, or the stream id then event id/data pairs. */
+/** ARGV: prefix, session, maxAgeMs, event id. Answers false, or the stream id then event id/data/last triples. */
 const AFTER = new Script(`${PRELUDE}
 local entry = redis.call('HGET', ids, ARGV[4])
 if not entry then return false end
@@ -50,6 +55,7 @@ for _, later in ipairs(redis.call('XRANGE', stream, '(' .. entry, '+')) do
   if f[2] == streamId then
     out[#out + 1] = f[4]
     out[#out + 1] = f[6]
+    out[#out + 1] = f[8] or ''
   end
 end
 return out
@@ -105,7 +111,16 @@ export class RedisEventStore implements EventStore {
     await APPEND.run(
       this.redis,
       [],
-      [this.prefix, sessionId, this.maxAge, this.maxEvents, event.streamId, event.eventId, event.data],
+      [
+        this.prefix,
+        sessionId,
+        this.maxAge,
+        this.maxEvents,
+        event.streamId,
+        event.eventId,
+        event.data,
+        event.last === true ? "1" : "",
+      ],
     );
   }
 
@@ -115,8 +130,10 @@ export class RedisEventStore implements EventStore {
     if (!Array.isArray(answer)) throw new RedisStoreError("Unexpected reply to the event replay script");
     const streamId = String(answer[0]);
     const events: StoredEvent[] = [];
-    for (let i = 1; i + 1 < answer.length; i += 2)
-      events.push({ streamId, eventId: String(answer[i]), data: String(answer[i + 1]) });
+    for (let i = 1; i + 2 < answer.length; i += 3) {
+      const event = { streamId, eventId: String(answer[i]), data: String(answer[i + 1]) };
+      events.push(answer[i + 2] === "1" ? { ...event, last: true as const } : event);
+    }
     return events;
   }
 

@@ -88,4 +88,47 @@ describe("everything-server processes started with the same --redis and --secret
     const same = await onB.resumeTask(task.info.taskId);
     expect(await same.result()).toMatchObject({ content: [{ type: "text", text: "Computed shared in 0s" }] });
   });
+
+  it("share the dynamic registrations: a tool added through one is listed by the other, and removed again", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const onA = await connect(a.url);
+    const onB = await connect(b.url);
+    // A fresh client each time: a 2026-07-28 client may keep a list it fetched.
+    const names = async (url: string) => (await (await connect(url)).listTools()).map((tool) => tool.name);
+    expect(await names(b.url)).not.toContain("test_dynamic_tool");
+    expect(await onA.callTool({ name: "test_trigger_tool_change", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "test_dynamic_tool added" }],
+    });
+    expect(await names(b.url)).toContain("test_dynamic_tool");
+    expect(await onB.callTool({ name: "test_dynamic_tool", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "The dynamic tool ran" }],
+    });
+    expect(await onB.callTool({ name: "test_trigger_tool_change", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "test_dynamic_tool removed" }],
+    });
+    expect(await names(a.url)).not.toContain("test_dynamic_tool");
+  });
+
+  it("share task_gated's gate: a call waiting on one process is released through the other", async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    // task_release goes to b, every other request to a.
+    const split: typeof fetch = (_input, init) =>
+      fetch(String(init?.body ?? "").includes('"task_release"') ? b.url : a.url, init);
+    const client = new Client({ clientInfo: { name: "fleet", version: "1" }, mode: "session" });
+    clients.push(client);
+    await client.connect(new StreamableHttpClientTransport(a.url, { fetch: split }));
+    const gated = client.callTool({ name: "task_gated", arguments: {} });
+    // A release that finds nothing waiting is kept for the next gated call: either way it ends.
+    expect(await client.callTool({ name: "task_release", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "Released" }],
+    });
+    expect(await gated).toMatchObject({ content: [{ type: "text", text: "Released" }] });
+    // Kept: a release through b before the call through a.
+    expect(await client.callTool({ name: "task_release", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "Released" }],
+    });
+    expect(await client.callTool({ name: "task_gated", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "Released" }],
+    });
+  });
 });

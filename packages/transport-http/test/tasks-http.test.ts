@@ -1,5 +1,5 @@
 // Tasks of 2025-11-25 over Streamable HTTP: a task outlives the POST that created it.
-import { Server, type ToolResult } from "@mcpkit/server";
+import { MemoryTaskStore, Server, type TaskStore, type ToolResult } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
 import { closedAfterEach, deferred } from "./task-helpers.js";
 import { serveStreamableHttp, type StreamableHttpServer } from "../src/node.js";
@@ -8,10 +8,13 @@ import { POST_HEADERS } from "./helpers.js";
 const RELATED = "io.modelcontextprotocol/related-task";
 const open = closedAfterEach();
 
-async function serve() {
+async function serve(store?: TaskStore) {
   const gate = deferred<ToolResult>();
   const signals: AbortSignal[] = [];
-  const server = new Server({ name: "tasks-http", version: "1" });
+  const server = new Server(
+    { name: "tasks-http", version: "1" },
+    store === undefined ? {} : { tasks: { store } },
+  );
   server.tool(
     { name: "slow", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
     (_args, ctx) => {
@@ -129,5 +132,32 @@ describe("tasks over Streamable HTTP (2025-11-25)", () => {
       params: { taskId },
     });
     expect(answer?.error).toEqual({ code: -32602, message: "Failed to retrieve task: Task not found" });
+  });
+
+  it("tasks/get is answered as JSON, not as a stream, even when the task store answers a macrotask later", async () => {
+    // A store that answers late, as a remote one (Redis) does.
+    const memory = new MemoryTaskStore();
+    const slow = new Proxy(memory, {
+      get(target, key, receiver) {
+        const member = Reflect.get(target, key, receiver);
+        if (typeof member !== "function") return member;
+        return async (...args: unknown[]) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return member.apply(target, args);
+        };
+      },
+    });
+    const { url, gate } = await serve(slow);
+    const sessionId = await session(url);
+    const taskId = await createTask(url, sessionId);
+    const got = await post(url, sessionId, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tasks/get",
+      params: { taskId },
+    });
+    expect(got.response.headers.get("content-type")).toBe("application/json");
+    expect(got.answer?.result).toMatchObject({ taskId, status: "working" });
+    gate.resolve({ content: [] });
   });
 });

@@ -94,6 +94,10 @@ export async function startProxy(urls) {
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Pass the head on at once: an SSE stream may send no event for a while (a session-era
+        // GET stream, a POST before its answer) and the client waits for the head, as it would
+        // from the node itself.
+        res.flushHeaders();
         answer.pipe(res);
       },
     );

@@ -39,6 +39,9 @@ export async function startProxy(targets: () => readonly string[], path = "/mcp"
           (answer) => {
             routed.push(index);
             res.writeHead(answer.statusCode ?? 502, answer.headers);
+            // The head goes on at once, as from the node itself: an SSE stream may carry no
+            // event for a while (a session-era GET stream, a POST before its answer).
+            res.flushHeaders();
             streaming.add(res);
             res.on("close", () => streaming.delete(res));
             answer.pipe(res);

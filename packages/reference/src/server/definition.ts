@@ -2,6 +2,7 @@ import { statelessRevisions } from "@mcpkit/core";
 import { Server, tasksExtension } from "@mcpkit/server";
 import type { FleetStores } from "./fleet.js";
 import { type FixtureState, fixtureGroups, inputRequiredFixtures, revisionGate } from "../fixtures/index.js";
+import { localFixtures } from "../fixtures/shared.js";
 
 /** Options of {@link createEverythingServer}. */
 export interface EverythingServerOptions {
@@ -45,7 +46,12 @@ export function createEverythingServer(options: EverythingServerOptions): Everyt
     ...(options.statelessOnly ? { revisions: statelessRevisions } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  const state: FixtureState = { watchedVersion: 1, knownRoots: new WeakMap(), streams: new WeakMap() };
+  const state: FixtureState = {
+    watchedVersion: 1,
+    knownRoots: new WeakMap(),
+    streams: new WeakMap(),
+    shared: options.fleet?.fixtures ?? localFixtures(),
+  };
   server.use(revisionGate);
   for (const group of fixtureGroups) group(server, state);
   inputRequiredFixtures(server, options.requestStateSecret);

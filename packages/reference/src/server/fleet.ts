@@ -12,6 +12,8 @@ import {
 } from "@mcpkit/redis";
 import type { SubscriptionStore, TaskStore } from "@mcpkit/server";
 import type { EventStore } from "@mcpkit/transport-http";
+import type { SharedFixtures } from "../fixtures/shared.js";
+import { redisFixtures } from "./fleet-fixtures.js";
 
 /** The stores that make processes one fleet (`--redis URL`), and their connection. */
 export interface FleetStores {
@@ -21,6 +23,8 @@ export interface FleetStores {
   readonly subscriptions: SubscriptionStore;
   /** One bus for the Server and its HTTP handler. */
   readonly bus: Bus;
+  /** The fixtures' toggles and gates, shared by every process. */
+  readonly fixtures: SharedFixtures;
   /** Resolves once the connection is up (the endpoint waits for it before it serves). */
   readonly ready: Promise<void>;
   close(): Promise<void>;
@@ -44,7 +48,7 @@ export function redisFleet(url: string, onError: (error: Error) => void): FleetS
   const connecting = connectRedis(url, { onError });
   // The bus subscribes on a connection of its own.
   const subscribing = connectRedis(url, { onError });
-  const ready = Promise.all([connecting, subscribing]).then(() => undefined);
+  const ready = Promise.all([connecting, subscribing]).then(() => fixtures.load());
   // Surfaced through `ready`, which the endpoint awaits.
   ready.catch(() => {});
   const redis: RedisCommands = { sendCommand: async (args) => (await connecting).sendCommand(args) };
@@ -55,12 +59,15 @@ export function redisFleet(url: string, onError: (error: Error) => void): FleetS
       (await subscribing).unsubscribe(channel, listener),
   };
   const prefix = PREFIX;
+  const bus = new RedisBus({ redis, subscriber, prefix });
+  const fixtures = redisFixtures(redis, bus, prefix);
   return {
     taskStore: new RedisTaskStore({ redis, prefix }),
     eventStore: new RedisEventStore({ redis, prefix }),
     sessionStore: new RedisSessionStore({ redis, prefix }),
     subscriptions: new RedisSubscriptionStore({ redis, prefix }),
-    bus: new RedisBus({ redis, subscriber, prefix }),
+    bus,
+    fixtures,
     ready,
     async close() {
       for (const client of await Promise.all([connecting, subscribing].map((c) => c.catch(() => undefined))))

@@ -1,4 +1,5 @@
 import { idKey } from "../shared/messages.js";
+import type { StoredEvent } from "./event-store.js";
 import { type ClientDescription, levelSet } from "./fleet-messages.js";
 import {
   type Bus,
@@ -32,6 +33,10 @@ export interface FleetHost {
   endedElsewhere(): void;
   /** The client set its log level through another copy. */
   levelSetElsewhere(level: string): void;
+  /** Another copy stored an event of a stream it carries on without a connection. */
+  relayedEvent(event: StoredEvent): void;
+  /** Another copy's stream (see `relayedEvent`) is done. */
+  relayedDone(streamId: string): void;
 }
 
 /** Client notifications every copy of a session must see. */
@@ -63,6 +68,8 @@ type SessionMessage =
   | { readonly type: "response"; readonly from: string; readonly to: string; readonly json: string }
   | { readonly type: "notification"; readonly from: string; readonly json: string }
   | { readonly type: "level"; readonly from: string; readonly level: string }
+  | { readonly type: "event"; readonly from: string; readonly event: StoredEvent }
+  | { readonly type: "done"; readonly from: string; readonly streamId: string }
   | { readonly type: "end"; readonly from: string };
 
 /** The record a session's copy is rebuilt from, as the engine continues it. */
@@ -163,13 +170,19 @@ export class FleetSession {
     this.levels.set(idKey(request.id), level);
   }
 
-  /** Answers went out: a successful `logging/setLevel` among them changes the record. */
-  answered(payload: JsonRpcPayload, ids: readonly RequestId[]): void {
-    if (!this.levels) return;
+  /**
+   * Answers are going out: a successful `logging/setLevel` among them changes the record and
+   * tells the other copies; the promise returned then settles once both are done (the answer
+   * waits for it, so the client's next request finds the level set on any process).
+   */
+  answered(payload: JsonRpcPayload, ids: readonly RequestId[]): Promise<void> | undefined {
+    if (!this.levels) return undefined;
     const level = levelSet(payload, ids, this.levels);
-    if (level === undefined) return;
-    void this.change({ logLevel: level });
-    this.publish({ type: "level", from: this.tag, level });
+    if (level === undefined) return undefined;
+    return Promise.all([
+      this.change({ logLevel: level }),
+      this.publish({ type: "level", from: this.tag, level }),
+    ]).then(() => undefined);
   }
 
   /**
@@ -224,26 +237,41 @@ export class FleetSession {
     return this.settings.sessionStore.get(this.host.sessionId);
   }
 
-  /** Ends the session for the whole fleet: its record goes, every other copy ends. */
-  endEverywhere(): void {
-    this.settings.sessionStore.delete(this.host.sessionId).catch(this.settings.onError);
-    this.publish({ type: "end", from: this.tag });
+  /**
+   * Ends the session for the whole fleet: its record goes, every other copy ends. Settles once
+   * both are done (failures go to `onError`), so a DELETE is answered only then.
+   */
+  async endEverywhere(): Promise<void> {
+    await Promise.all([
+      this.settings.sessionStore.delete(this.host.sessionId).catch(this.settings.onError),
+      this.publish({ type: "end", from: this.tag }),
+    ]);
   }
 
   /** This copy opened the GET stream: it holds the stream now, the others no longer. */
   tookStream(): void {
     this.holdsStream = true;
-    this.publish({ type: "stream", from: this.tag });
+    void this.publish({ type: "stream", from: this.tag });
+  }
+
+  /** An event of a stream this copy carries on without a connection (a resume elsewhere follows it). */
+  relayEvent(event: StoredEvent): void {
+    void this.publish({ type: "event", from: this.tag, event });
+  }
+
+  /** A stream of this copy that went on without a connection is done. */
+  relayDone(streamId: string): void {
+    void this.publish({ type: "done", from: this.tag, streamId });
   }
 
   /** A message for the standalone stream, which another copy holds. */
   forwardToStream(json: string): void {
-    this.publish({ type: "notify", from: this.tag, json });
+    void this.publish({ type: "notify", from: this.tag, json });
   }
 
   /** A client notification every copy must see (cancellation, initialized). */
   share(message: unknown): void {
-    this.publish({ type: "notification", from: this.tag, json: JSON.stringify(message) });
+    void this.publish({ type: "notification", from: this.tag, json: JSON.stringify(message) });
   }
 
   /** The id a server request of this copy goes out with (a rebuilt copy's carry its tag). */
@@ -267,12 +295,13 @@ export class FleetSession {
       this.outbound.delete(answer.id as string);
       return own ?? false;
     }
-    this.publish({ type: "response", from: this.tag, to: target, json: JSON.stringify(answer) });
+    void this.publish({ type: "response", from: this.tag, to: target, json: JSON.stringify(answer) });
     return false;
   }
 
-  private publish(message: SessionMessage): void {
-    this.settings.bus.publish(this.channel, JSON.stringify(message)).catch(this.settings.onError);
+  /** Publishes on the session's channel; settles once published (failures go to `onError`). */
+  private publish(message: SessionMessage): Promise<void> {
+    return this.settings.bus.publish(this.channel, JSON.stringify(message)).catch(this.settings.onError);
   }
 
   private heard(text: string): void {
@@ -299,6 +328,12 @@ export class FleetSession {
         return;
       case "level":
         this.host.levelSetElsewhere(message.level);
+        return;
+      case "event":
+        this.host.relayedEvent(message.event);
+        return;
+      case "done":
+        this.host.relayedDone(message.streamId);
         return;
       case "end":
         this.host.endedElsewhere();

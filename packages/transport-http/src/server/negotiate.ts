@@ -48,11 +48,14 @@ export function isJsonContentType(contentType: string | null): boolean {
 /**
  * How to answer a POST holding requests, given the endpoint's `jsonResponse` option and what the
  * client accepts: the only form it takes, else the option's (`true` JSON, `false` SSE,
- * `"when-ready"` whichever fits once the engine has answered or not).
+ * `"when-ready"` whichever fits once the engine has answered or not; JSON when `pollsOnly`, the
+ * POST holding only `tasks/get` requests).
  */
-export function answerMode(jsonResponse: JsonResponse, forms: AnswerForms): AnswerMode {
+export function answerMode(jsonResponse: JsonResponse, forms: AnswerForms, pollsOnly = false): AnswerMode {
   if (!forms.sse) return "json";
   if (!forms.json) return "sse";
-  if (jsonResponse === "when-ready") return "when-ready";
+  // A client polling with tasks/get asked not to be streamed to (2025-11-25 tasks: servers
+  // SHOULD NOT upgrade it to SSE), even when the answer takes a shared store's round trip.
+  if (jsonResponse === "when-ready") return pollsOnly ? "json" : "when-ready";
   return jsonResponse ? "json" : "sse";
 }

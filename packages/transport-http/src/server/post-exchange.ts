@@ -31,6 +31,12 @@ export interface PostDelivery {
   readonly created: boolean;
 }
 
+/** Whether every member of a POST is a `tasks/get` request. */
+function onlyTaskPolls(value: unknown): boolean {
+  const members = Array.isArray(value) ? value : [value];
+  return members.every((member) => (member as { method?: unknown } | null)?.method === "tasks/get");
+}
+
 /**
  * Delivers a POST's messages to `session` and answers it: 202 for notifications and responses
  * only; else the answer's stream (made before delivery, so an answer the engine gives at once has
@@ -52,7 +58,7 @@ export async function deliverPost(
     return emptyReply(202);
   }
   const sink = request.openBody();
-  const mode = answerMode(delivery.jsonResponse, delivery.forms);
+  const mode = answerMode(delivery.jsonResponse, delivery.forms, onlyTaskPolls(value));
   // A sessionless answer has nothing to resume with: no priming event.
   const polling = polls(delivery.revision) && !session.sessionless;
   const stream = session.openRequestStream(ids, Array.isArray(value), mode, polling, sink);

@@ -101,7 +101,7 @@ export class RequestStream {
     if (refusal && !this.batch && !this.stream && !this.statusRead) this.refusal = refusal;
     for (const id of ids) this.pending.delete(idKey(id));
     if (this.stream) {
-      this.stream.emit(json);
+      this.stream.emit(json, this.done);
       if (this.done) this.stream.finish();
       return;
     }

@@ -1,6 +1,13 @@
 import type { BodySink } from "./body-sink.js";
 import type { EventStore, StoredEvent } from "./event-store.js";
 import { SseStream, type SseStreamHost, replayOnly } from "./sse-stream.js";
+import { StreamFollower } from "./stream-follower.js";
+
+/** How a session's streams reach the other processes of a fleet (see `SseStreamHost.relay`). */
+export interface StreamRelay {
+  event(event: StoredEvent): void;
+  done(streamId: string): void;
+}
 
 /** Settings of a session's SSE streams, from the handler's options. */
 export interface StreamSettings {
@@ -45,8 +52,9 @@ export class SessionStreams implements SseStreamHost {
   private eventCount = 0;
   private postCount = 0;
   private storing: Promise<void> = Promise.resolve();
-  /** Events waiting for the chain to reach them (see `store`). */
+  /** Events waiting for the chain to reach them (see `store`), and when they are stored. */
   private toStore: StoredEvent[] | undefined;
+  private toStoreDone: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly sessionId: string,
@@ -54,7 +62,49 @@ export class SessionStreams implements SseStreamHost {
     private readonly session: { touch(): void },
     /** Prefixes this copy's stream ids (empty for the copy that opened the session). */
     private readonly prefix = "",
+    /** On a fleet: where detached streams' events go, and whence a resume follows another copy's. */
+    private readonly relayTo?: StreamRelay,
   ) {}
+
+  /** Resumed streams whose live end is another process, by stream id. */
+  private followers: Map<string, StreamFollower> | undefined;
+
+  relay(event: StoredEvent): void {
+    this.relayTo?.event(event);
+  }
+
+  relayDone(streamId: string): void {
+    this.relayTo?.done(streamId);
+  }
+
+  /** Another process relayed an event of one of its streams (a follower here may carry it). */
+  relayed(event: StoredEvent): void {
+    this.followers?.get(event.streamId)?.relayed(event);
+  }
+
+  /** Another process's stream is done. */
+  relayedDone(streamId: string): void {
+    this.followers?.get(streamId)?.done();
+  }
+
+  /** Whether a stream id is one of this copy's (a stream of it not live is over). */
+  private ownStream(streamId: string): boolean {
+    if (this.prefix === "") return !streamId.includes(".");
+    return streamId.startsWith(this.prefix) && !streamId.slice(this.prefix.length).includes(".");
+  }
+
+  private follow(streamId: string): StreamFollower {
+    this.followers ??= new Map();
+    this.followers.get(streamId)?.close("gone");
+    const follower = new StreamFollower(this.settings.keepAliveMs, this.settings.retryMs, () => {
+      if (this.followers?.get(streamId) !== follower) return;
+      this.followers.delete(streamId);
+      if (this.followers.size === 0) this.followers = undefined;
+      this.touch();
+    });
+    this.followers.set(streamId, follower);
+    return follower;
+  }
 
   /** The GET stream. */
   get standalone(): SseStream {
@@ -104,15 +154,17 @@ export class SessionStreams implements SseStreamHost {
     return `${streamId}-${this.eventCount}`;
   }
 
-  store(event: StoredEvent): void {
+  store(event: StoredEvent): Promise<void> {
     // Events stored in one turn (a priming event and its answer) share one link of the chain.
     if (this.toStore) {
       this.toStore.push(event);
-      return;
+      return this.toStoreDone;
     }
     const batch = [event];
     this.toStore = batch;
     this.storing = this.storing.then(() => this.appendAll(batch));
+    this.toStoreDone = this.storing;
+    return this.storing;
   }
 
   /** Appends a batch in order; a failing append is reported and the next ones still go. */
@@ -162,18 +214,25 @@ export class SessionStreams implements SseStreamHost {
     // stream not made yet is one that would be live).
     const live = isGetStream(streamId) ? this.standalone : this.live?.get(streamId);
     const ticket = live?.beginResume() ?? 0;
+    // Not a stream of this copy: on a fleet, another copy may still be carrying it on; follow
+    // it (listening before the store is read, so nothing falls in between).
+    const follower = !live && this.relayTo && !this.ownStream(streamId) ? this.follow(streamId) : undefined;
     let replay: readonly StoredEvent[] | undefined;
     try {
       // Everything already sent on the stream is in the store once earlier appends are done.
       await this.storing;
       replay = await this.settings.eventStore.eventsAfter(this.sessionId, lastEventId);
     } finally {
-      if (replay === undefined) live?.resumeFailed(ticket);
+      if (replay === undefined) {
+        live?.resumeFailed(ticket);
+        follower?.close("gone");
+      }
     }
     if (replay === undefined) return undefined;
     this.touch();
     const sink = openBody();
     if (live) live.resumed(ticket, replay, sink);
+    else if (follower) follower.start(sink, replay);
     else replayOnly(replay, sink);
     return sink;
   }
@@ -183,6 +242,7 @@ export class SessionStreams implements SseStreamHost {
    * session is over, its events go too (not when only this copy of it ends).
    */
   end(dropEvents = true): void {
+    for (const follower of [...(this.followers?.values() ?? [])]) follower.close("done");
     const get = this.standalone;
     get.finish();
     for (const stream of [...(this.live?.values() ?? [])]) if (stream !== get) stream.end();

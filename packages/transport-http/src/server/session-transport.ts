@@ -12,6 +12,7 @@ import {
 import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
+import type { StoredEvent } from "./event-store.js";
 import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
 import { SessionStreams, type StreamSettings, isGetStream, streamOfEventId } from "./session-streams.js";
@@ -137,11 +138,16 @@ export class HttpServerTransport implements Transport {
 
   /** The session's SSE streams, made by the first one. */
   private get sse(): SessionStreams {
+    const fleet = this.fleet;
     this.sseStreams ??= new SessionStreams(
       this.sessionId,
       this.settings,
       this,
-      this.fleet?.rebuilt ? `${this.fleet.tag}.` : "",
+      fleet?.rebuilt ? `${fleet.tag}.` : "",
+      fleet && {
+        event: (event) => fleet.relayEvent(event),
+        done: (streamId) => fleet.relayDone(streamId),
+      },
     );
     return this.sseStreams;
   }
@@ -174,9 +180,15 @@ export class HttpServerTransport implements Transport {
     this.noteNegotiation(payload);
     const answered = responseIdsOf(payload);
     const first = answered[0];
-    if (first !== undefined) this.fleet?.answered(payload, answered);
     if (first !== undefined) {
+      const shared = this.fleet?.answered(payload, answered);
       const stream = this.streams?.get(idKey(first));
+      if (stream && shared) {
+        // A log level the fleet must know before the client hears it is set.
+        await shared;
+        if (!this.ended) this.respond(stream, json, answered, options?.httpRefusal);
+        return;
+      }
       if (stream) return this.respond(stream, json, answered, options?.httpRefusal);
     } else if (options?.relatedRequestId !== undefined) {
       const stream = this.streams?.get(idKey(options.relatedRequestId));
@@ -190,8 +202,13 @@ export class HttpServerTransport implements Transport {
 
   async close(): Promise<void> {
     this.end();
-    return this.closed;
+    await this.closed;
+    // On a fleet: once the record is gone and every other process was told (errors reported).
+    await this.endedEverywhere;
   }
+
+  /** Settles once the session's end reached the fleet (its record deleted, the end published). */
+  private endedEverywhere: Promise<void> | undefined;
 
   /**
    * Closes the SSE connection carrying the answer to request `requestId` before the answer is
@@ -265,6 +282,16 @@ export class HttpServerTransport implements Transport {
       return;
     }
     this.deliver(value, {});
+  }
+
+  /** @internal Another copy relayed an event of a stream it carries on (a resume here may follow it). */
+  relayedEvent(event: StoredEvent): void {
+    if (!this.ended) this.sseStreams?.relayed(event);
+  }
+
+  /** @internal Another copy's relayed stream is done. */
+  relayedDone(streamId: string): void {
+    if (!this.ended) this.sseStreams?.relayedDone(streamId);
   }
 
   /** @internal A message for the standalone stream from another copy (this one holds it). */
@@ -449,7 +476,7 @@ export class HttpServerTransport implements Transport {
     this.ended = true;
     this.settings.idleClock.forget(this);
     if (this.fleet) {
-      if (this.ownsEnd) this.fleet.endEverywhere();
+      if (this.ownsEnd) this.endedEverywhere = this.fleet.endEverywhere();
       this.fleet.leave();
     }
     for (const stream of new Set(this.streams?.values())) stream.end();

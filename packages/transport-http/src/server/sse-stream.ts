@@ -8,10 +8,17 @@ import { STREAM_OPEN_COMMENT, primingEvent, retryField, sseMessage, storedEvent 
 export interface SseStreamHost {
   /** A new event id on `streamId`, unique within the session and encoding the stream. */
   nextEventId(streamId: string): string;
-  /** Hands an event to the session's event store, in order. */
-  store(event: StoredEvent): void;
+  /** Hands an event to the session's event store, in order; settles once the store has it (or failed). */
+  store(event: StoredEvent): Promise<void>;
   /** A connection opened or went away (the idle clock restarts). */
   touch(): void;
+  /**
+   * An event of a stream kept for a resume stored while no connection of this process carried it:
+   * a resume through another process of a fleet follows the stream with it.
+   */
+  relay(event: StoredEvent): void;
+  /** A stream that went on without a connection here is done (see `relay`). */
+  relayDone(streamId: string): void;
   readonly keepAliveMs: number;
 }
 
@@ -34,18 +41,25 @@ export interface SseStreamPolicy {
  * One logical SSE stream of a session (a POST's answer or the GET stream), which outlives its
  * connections: every event gets an id and goes to the event store (the first one lazily, see
  * `firstEvent`), so a client that lost the connection resumes with `Last-Event-ID` and misses
- * nothing. With polling (2025-11-25 and later)
+ * nothing. An event is written only once the store has it: a client holds no id the store does
+ * not know, so it resumes even on another process of a fleet after this one died. With polling (2025-11-25 and later)
  * a connection starts with a priming event and the server may close it early.
  */
 export class SseStream {
   private connection: SseConnection | undefined;
-  private held: string[] = [];
+  /** Messages waiting for a connection, each with whether it is the stream's last. */
+  private held: [json: string, last: boolean][] = [];
   private resumeTicket = 0;
   private resuming = false;
   private finished = false;
   private done = false;
   private retryMs: number | undefined;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Events waiting for the store before they are written, and the last one's wait. */
+  private pending = 0;
+  private lastStored: Promise<void> = Promise.resolve();
+  /** Whether the stream went on without a connection at some point (its end is relayed). */
+  private detached = false;
   /** Whether the stream has had an event yet. */
   private started = false;
   /**
@@ -89,8 +103,11 @@ export class SseStream {
     this.settle();
   }
 
-  /** Sends one message (JSON text) on the stream, or keeps it as the policy says. */
-  emit(json: string): void {
+  /**
+   * Sends one message (JSON text) on the stream, or keeps it as the policy says. `last`: the
+   * stream's last message (a POST's last answer), stored as such (`StoredEvent.last`).
+   */
+  emit(json: string, last = false): void {
     if (this.resuming || (!this.connection && this.policy.whenDetached === "queue")) {
       if (this.held.length >= this.policy.maxHeld) {
         throw new LocalError(
@@ -98,29 +115,55 @@ export class SseStream {
           `more than ${this.policy.maxHeld} messages wait for an SSE stream`,
         );
       }
-      this.held.push(json);
+      this.held.push([json, last]);
       return;
     }
     const eventId = this.host.nextEventId(this.id);
-    this.connection?.write(sseMessage(json, eventId));
-    this.record({ streamId: this.id, eventId, data: json });
+    const event: StoredEvent = {
+      streamId: this.id,
+      eventId,
+      data: json,
+      ...(last ? { last: true as const } : {}),
+    };
+    this.writeOnceStored(sseMessage(json, eventId), this.record(event), event);
   }
 
-  /** Hands an event to the event store; the first one waits (see `firstEvent`). */
-  private record(event: StoredEvent): void {
+  /**
+   * Writes `text` on the current connection once `stored` settles (at once when nothing is
+   * stored and nothing waits). A connection gone or replaced meanwhile drops it: the event is in
+   * the store, and a resume, which waits for the store, replays it.
+   */
+  private writeOnceStored(text: string, stored: Promise<void> | undefined, event: StoredEvent): void {
+    const connection = this.connection;
+    if (stored === undefined && this.pending === 0) {
+      connection?.write(text);
+      return;
+    }
+    this.pending += 1;
+    const written = (stored ?? this.lastStored).then(() => {
+      this.pending -= 1;
+      if (connection !== undefined && this.connection === connection) connection.write(text);
+      else if (stored !== undefined && this.policy.whenDetached === "store") this.host.relay(event);
+      this.settle();
+    });
+    this.lastStored = written;
+  }
+
+  /** Hands an event to the event store (settles once it has it); the first one waits (see `firstEvent`). */
+  private record(event: StoredEvent): Promise<void> | undefined {
     if (!this.started) {
       this.started = true;
       this.firstEvent = event;
-      return;
+      return undefined;
     }
     this.storeFirstEvent();
-    this.host.store(event);
+    return this.host.store(event);
   }
 
-  private storeFirstEvent(): void {
+  private storeFirstEvent(): Promise<void> | undefined {
     const first = this.firstEvent;
     this.firstEvent = undefined;
-    if (first) this.host.store(first);
+    return first ? this.host.store(first) : undefined;
   }
 
   /** No more messages will come (a POST's requests are all answered, or the session ended). */
@@ -173,9 +216,19 @@ export class SseStream {
    * stream goes on and the client resumes it. False when polling is off or no connection is open.
    */
   closeConnection(): boolean {
-    if (this.retryMs === undefined || !this.connection) return false;
-    this.connection.write(retryField(this.retryMs));
-    this.dropConnection();
+    const connection = this.connection;
+    if (this.retryMs === undefined || !connection) return false;
+    // The client comes back with the last id it got, maybe to another process of a fleet: the
+    // store must know it (the first event too) and every event written before the close.
+    const stored = this.storeFirstEvent();
+    const close = () => {
+      if (this.connection !== connection || this.retryMs === undefined) return;
+      connection.write(retryField(this.retryMs));
+      this.dropConnection();
+      this.detached = true;
+    };
+    if (stored === undefined && this.pending === 0) close();
+    else void Promise.all([stored, this.lastStored]).then(close);
     return true;
   }
 
@@ -184,6 +237,7 @@ export class SseStream {
     const connection = new SseConnection(sink, this.host.keepAliveMs, () => {
       if (this.connection !== connection) return;
       this.connection = undefined;
+      if (!this.done) this.detached = true;
       clearTimeout(this.closeTimer);
       this.host.touch();
     });
@@ -204,15 +258,16 @@ export class SseStream {
 
   private flushHeld(): void {
     if (!this.connection && this.policy.whenDetached === "queue") return;
-    for (const json of this.held.splice(0)) this.emit(json);
+    for (const [json, last] of this.held.splice(0)) this.emit(json, last);
   }
 
   /** Once finished with nothing left to deliver live: close the connection and report done. */
   private settle(): void {
-    if (!this.finished || this.resuming || this.done) return;
+    if (!this.finished || this.resuming || this.done || this.pending > 0) return;
     if (!this.connection && this.held.length > 0) return;
     this.dropConnection();
     this.done = true;
+    if (this.detached && this.policy.whenDetached === "store") this.host.relayDone(this.id);
     // Nothing can resume from an ended stream's only event: the client holding its id has it all.
     this.firstEvent = undefined;
     this.policy.onDone();
