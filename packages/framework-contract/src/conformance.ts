@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 const require = createRequire(import.meta.url);
 const cli = join(dirname(require.resolve("@mcpkit/conformance/package.json")), "dist/cli.js");
 /** This repository's suite, not the copy bundled in the runner's dist. */
-const transcripts = resolve(import.meta.dirname, "../../../../conformance/transcripts");
+const transcripts = resolve(import.meta.dirname, "../../../conformance/transcripts");
 
 /** What the tests read of the runner's JSON report (docs/conformance-format.md). */
 export interface Report {
@@ -20,7 +20,7 @@ export interface Report {
  * at `url`: every server transcript, both eras. Resolves with its exit code, output and report.
  */
 export async function conformance(url: string): Promise<{ code: number; output: string; report: Report }> {
-  const dir = mkdtempSync(join(tmpdir(), "mcpkit-express-"));
+  const dir = mkdtempSync(join(tmpdir(), "mcpkit-framework-"));
   const json = join(dir, "report.json");
   try {
     const args = [cli, "server", "--url", url, "--transcripts", transcripts, "--json", json];

@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
-import { Client, type ClientMode } from "@mcpkit/client";
-import { StreamableHttpClientTransport } from "@mcpkit/transport-http";
 
-const root = resolve(import.meta.dirname, "../../../..");
+const root = resolve(import.meta.dirname, "../../..");
 
 /** An example started with its documented command, in a process group of its own. */
 export interface RunningExample {
@@ -59,23 +57,4 @@ export async function startExample(name: string): Promise<RunningExample> {
     throw error;
   });
   return { url, output: () => output, stop };
-}
-
-/** Calls `tool` at `url` in one era (with `headers`); resolves with the era and the first text. */
-export async function callTool(
-  url: string,
-  mode: ClientMode,
-  tool: string,
-  args: Record<string, unknown>,
-  headers: Record<string, string> = {},
-): Promise<string> {
-  const client = new Client({ clientInfo: { name: "example-test", version: "1.0.0" }, mode });
-  await client.connect(new StreamableHttpClientTransport(url, { headers: () => headers }));
-  try {
-    const result = await client.callTool({ name: tool, arguments: args });
-    const first = result.content[0];
-    return `${client.era} ${first?.type === "text" ? first.text : ""}`;
-  } finally {
-    await client.close();
-  }
 }
