@@ -1,11 +1,9 @@
-import fastifyCors from "@fastify/cors";
 import { initialize, jsonHeaders, whoamiServer } from "@mcpkit/framework-contract";
-import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "@mcpkit/transport-http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { type McpPlugin, type McpPluginOptions, mcpPlugin } from "../src/index.js";
 
-/** What only Fastify does: its parser and its refusals, other plugins' headers, app.close(). */
+/** What only Fastify does: its parser and its refusals, and app.close(). */
 describe("mcpPlugin in a Fastify app", () => {
   let app: FastifyInstance | undefined;
   let mcp: McpPlugin | undefined;
@@ -66,36 +64,6 @@ describe("mcpPlugin in a Fastify app", () => {
     expect((await text.json()).error.message).toBe(
       "Unsupported Media Type: Content-Type must be application/json",
     );
-  });
-
-  it("keeps the headers @fastify/cors set on the reply", async () => {
-    const origin = "https://app.example.com";
-    const url = await start({ allowedOrigins: [origin] }, async (instance) => {
-      await instance.register(fastifyCors, {
-        origin,
-        allowedHeaders: [...CORS_ALLOW_HEADERS],
-        exposedHeaders: [...CORS_EXPOSE_HEADERS],
-      });
-    });
-    const preflight = await fetch(url, {
-      method: "OPTIONS",
-      headers: {
-        origin,
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "mcp-session-id",
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("mcp-session-id");
-    const opened = await fetch(url, {
-      method: "POST",
-      headers: { ...jsonHeaders, origin },
-      body: initialize,
-    });
-    expect(opened.status).toBe(200);
-    expect(opened.headers.get("access-control-allow-origin")).toBe(origin);
-    expect(opened.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
-    expect(opened.headers.get("mcp-session-id")).toMatch(/./);
   });
 
   it("ends the sessions on app.close() before the server stops, so open streams do not hold it", async () => {

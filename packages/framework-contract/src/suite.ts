@@ -24,14 +24,17 @@ export interface ContractApp {
  * Starts the framework's app on 127.0.0.1 and a free port: the framework's own body parsing, an
  * auth middleware that keeps `identityOf(authorization)` where the framework keeps such things,
  * and the integration (given `options`, and an `auth` that reads that identity) mounted at
- * `/mcp` inside a sub-router/plugin/app mounted at `/api`.
+ * `/mcp` inside a sub-router/plugin/app mounted at `/api`. With `corsOrigin`, the framework's
+ * own CORS middleware (`cors`, `@fastify/cors`, `hono/cors`) stands in front, admitting that
+ * origin with `CORS_ALLOW_HEADERS` allowed and `CORS_EXPOSE_HEADERS` exposed.
  */
-export type StartApp = (options: StreamableHttpHandlerOptions) => Promise<ContractApp>;
+export type StartApp = (options: StreamableHttpHandlerOptions, corsOrigin?: string) => Promise<ContractApp>;
 
 /**
  * The suite every framework integration runs: the reference server through the framework passes
  * every server transcript (both eras); the app's identity reaches `ctx.auth` and binds sessions;
- * `authenticate` is the fallback; the mount path, CORS and shutdown behave.
+ * `authenticate` is the fallback; the mount path, CORS (the endpoint's and the framework's) and
+ * shutdown behave.
  */
 export function frameworkContract(framework: string, start: StartApp): void {
   describe(`${framework}: the framework integration contract`, () => {
@@ -179,6 +182,34 @@ export function frameworkContract(framework: string, start: StartApp): void {
         body: initialize,
       });
       expect(foreign.status).toBe(403);
+    });
+
+    it("works behind the framework's own CORS middleware given the endpoint's header lists", async () => {
+      const origin = "https://app.example.com";
+      const server = whoamiServer();
+      app = await start({ onSession: (t) => server.connect(t), allowedOrigins: [origin] }, origin);
+      const preflight = await fetch(app.url, {
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "mcp-session-id",
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
+        "mcp-session-id",
+      );
+      const opened = await fetch(app.url, {
+        method: "POST",
+        headers: { ...jsonHeaders, origin },
+        body: initialize,
+      });
+      expect(opened.status).toBe(200);
+      expect(opened.headers.get("access-control-allow-origin")).toBe(origin);
+      expect(opened.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
+      expect(opened.headers.get("mcp-session-id")).toMatch(/./);
     });
 
     it("shuts down: the integration's close() ends the sessions and their streams, then answers 503", async () => {

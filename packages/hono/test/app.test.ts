@@ -1,12 +1,10 @@
 import { initialize, jsonHeaders, whoamiServer } from "@mcpkit/framework-contract";
-import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "@mcpkit/transport-http";
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { afterEach, describe, expect, it } from "vitest";
 import { type McpApp, type McpAppOptions, mcpApp } from "../src/index.js";
 import { type Listening, listen } from "./helpers/listen.js";
 
-/** What only Hono does: bodies read through c.req, and hono/cors. */
+/** What only Hono does: bodies read through c.req. */
 describe("mcpApp behind Hono middleware", () => {
   let listening: Listening | undefined;
   let mcp: McpApp | undefined;
@@ -61,34 +59,5 @@ describe("mcpApp behind Hono middleware", () => {
       code: -32700,
       message: "Parse error: Unexpected end of JSON input",
     });
-  });
-
-  it("works behind hono/cors given the endpoint's header lists", async () => {
-    const origin = "https://app.example.com";
-    const url = await start({ allowedOrigins: [origin] }, (app) =>
-      app.use(
-        "/mcp",
-        cors({ origin, allowHeaders: [...CORS_ALLOW_HEADERS], exposeHeaders: [...CORS_EXPOSE_HEADERS] }),
-      ),
-    );
-    const preflight = await fetch(url, {
-      method: "OPTIONS",
-      headers: {
-        origin,
-        "access-control-request-method": "POST",
-        "access-control-request-headers": "mcp-session-id",
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("mcp-session-id");
-    const opened = await fetch(url, {
-      method: "POST",
-      headers: { ...jsonHeaders, origin },
-      body: initialize,
-    });
-    expect(opened.status).toBe(200);
-    expect(opened.headers.get("access-control-allow-origin")).toBe(origin);
-    expect(opened.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
-    expect(opened.headers.get("mcp-session-id")).toMatch(/./);
   });
 });
