@@ -17,13 +17,17 @@ export interface Report {
 
 /**
  * Runs our conformance runner's CLI (a process of its own) against the Streamable HTTP endpoint
- * at `url`: every server transcript, both eras. Resolves with its exit code, output and report.
+ * at `url`: every server transcript, both eras (`extra`: more runner options, e.g.
+ * `--expected-failures FILE`). Resolves with its exit code, output and report.
  */
-export async function conformance(url: string): Promise<{ code: number; output: string; report: Report }> {
+export async function conformance(
+  url: string,
+  extra: readonly string[] = [],
+): Promise<{ code: number; output: string; report: Report }> {
   const dir = mkdtempSync(join(tmpdir(), "mcpkit-framework-"));
   const json = join(dir, "report.json");
   try {
-    const args = [cli, "server", "--url", url, "--transcripts", transcripts, "--json", json];
+    const args = [cli, "server", "--url", url, "--transcripts", transcripts, "--json", json, ...extra];
     const { code, output } = await new Promise<{ code: number; output: string }>((done) => {
       execFile(process.execPath, args, { timeout: 280_000, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
         const code = error && typeof error.code === "number" ? error.code : error ? -1 : 0;
