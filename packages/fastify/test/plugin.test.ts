@@ -42,6 +42,14 @@ describe("mcpPlugin in a Fastify app", () => {
     const malformed = await fetch(url, { method: "POST", headers: jsonHeaders, body: '{"jsonrpc":' });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error.code).toBe(-32700);
+    // Fastify's parser refuses a __proto__ key (onProtoPoisoning: "error"): malformed to the endpoint too.
+    const poisoned = await fetch(url, {
+      method: "POST",
+      headers: jsonHeaders,
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"__proto__":{"x":1}}}',
+    });
+    expect(poisoned.status).toBe(400);
+    expect((await poisoned.json()).error.code).toBe(-32700);
     const empty = await fetch(url, { method: "POST", headers: jsonHeaders, body: "" });
     expect(empty.status).toBe(400);
     expect((await empty.json()).error).toEqual({
