@@ -17,6 +17,7 @@ const neutral: Readonly<Record<string, readonly string[]>> = {
   "packages/auth": ["./node"],
   "packages/skills": ["./node"],
   "packages/transport-http": ["./node"],
+  "packages/hono": [],
 };
 
 const entries = Object.entries(neutral).flatMap(([dir, skip]) => neutralEntries(join(root, dir), skip));
@@ -33,6 +34,7 @@ describe("runtime-neutral entry points reach no Node built-in", () => {
       "packages/auth/dist/index.js",
       "packages/skills/dist/index.js",
       "packages/transport-http/dist/index.js",
+      "packages/hono/dist/index.js",
     ]);
   });
 

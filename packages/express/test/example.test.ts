@@ -1,0 +1,3 @@
+import { exampleContract } from "@mcpkit/framework-contract";
+
+exampleContract("@mcpkit/example-express");
