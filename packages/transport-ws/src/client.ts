@@ -88,7 +88,7 @@ type State = "new" | "starting" | "open" | "reconnecting" | "closed";
  * and reason. `start` rejects when the connection cannot be opened, with a
  * {@link WebSocketUpgradeError} (status and body) when the server refused the upgrade.
  *
- * @example Node, with the `ws` library
+ * @example Node, with the ws library
  * ```ts
  * const transport = new WebSocketClientTransport("ws://127.0.0.1:3001/mcp", { bearerToken: process.env.MCP_TOKEN });
  * await client.connect(transport);
