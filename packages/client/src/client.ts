@@ -243,6 +243,7 @@ export class Client {
     };
   }
 
+  /** Checks that the server answers (`ping`). */
   async ping(options?: CallOptions): Promise<void> {
     await this.request("ping", {}, options);
   }
@@ -260,6 +261,7 @@ export class Client {
     this.listed.add("tools");
     return tools;
   }
+  /** One page of `tools/list`, from `cursor` (the first page without one). */
   listToolsPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Tool>> {
     return this.page("tools/list", "tools", cursor, options);
   }
@@ -382,6 +384,7 @@ export class Client {
   async listTasks(options?: ListOptions): Promise<TaskInfo[]> {
     return tasksOf(await this.listAll<JsonObject>("tasks/list", "tasks", options));
   }
+  /** One page of `tasks/list`, from `cursor` (the first page without one). */
   async listTasksPage(cursor?: string, options?: CallOptions): Promise<T.Page<TaskInfo>> {
     const page = await this.page<JsonObject>("tasks/list", "tasks", cursor, options);
     return { ...page, items: tasksOf(page.items) };
@@ -399,20 +402,25 @@ export class Client {
     return this.tools.get(name);
   }
 
+  /** All resources, every page (bounded by `maxPages`). */
   async listResources(options?: ListOptions): Promise<T.Resource[]> {
     const resources = await this.listAll<T.Resource>("resources/list", "resources", options);
     this.listed.add("resources");
     return resources;
   }
+  /** One page of `resources/list`, from `cursor` (the first page without one). */
   listResourcesPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Resource>> {
     return this.page("resources/list", "resources", cursor, options);
   }
+  /** All resource templates, every page (bounded by `maxPages`). */
   listResourceTemplates(options?: ListOptions): Promise<T.ResourceTemplate[]> {
     return this.listAll("resources/templates/list", "resourceTemplates", options);
   }
+  /** One page of `resources/templates/list`, from `cursor` (the first page without one). */
   listResourceTemplatesPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.ResourceTemplate>> {
     return this.page("resources/templates/list", "resourceTemplates", cursor, options);
   }
+  /** Reads a resource's contents (`resources/read`). */
   async readResource(uri: string, options?: CallOptions): Promise<T.ReadResourceResult> {
     return readResult(await this.request("resources/read", { uri }, options));
   }
@@ -422,24 +430,29 @@ export class Client {
     await this.request("resources/subscribe", { uri }, options);
     this.subscribed.add(uri);
   }
+  /** Session era only: stops the updates of a resource subscribed with {@link Client.subscribeResource}. */
   async unsubscribeResource(uri: string, options?: CallOptions): Promise<void> {
     this.sessionOnly("resources/unsubscribe", "close the listen subscription");
     await this.request("resources/unsubscribe", { uri }, options);
     this.subscribed.delete(uri);
   }
 
+  /** All prompts, every page (bounded by `maxPages`). */
   async listPrompts(options?: ListOptions): Promise<T.Prompt[]> {
     const prompts = await this.listAll<T.Prompt>("prompts/list", "prompts", options);
     this.listed.add("prompts");
     return prompts;
   }
+  /** One page of `prompts/list`, from `cursor` (the first page without one). */
   listPromptsPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Prompt>> {
     return this.page("prompts/list", "prompts", cursor, options);
   }
+  /** A prompt's messages for the given arguments (`prompts/get`). */
   async getPrompt(params: T.GetPromptParams, options?: CallOptions): Promise<T.GetPromptResult> {
     return promptResult(await this.request("prompts/get", { ...params }, options));
   }
 
+  /** Suggested values for a prompt's or resource template's argument (`completion/complete`). */
   async complete(params: T.CompleteParams, options?: CallOptions): Promise<T.CompleteResult> {
     return completeResult(await this.request("completion/complete", { ...params }, options));
   }

@@ -15,8 +15,11 @@
  * ```
  */
 export interface TokenStore {
+  /** The value stored under `key`, or `undefined`. */
   get(key: string): Promise<string | undefined>;
+  /** Stores `value` under `key`, replacing any earlier one. */
   set(key: string, value: string): Promise<void>;
+  /** Removes the value under `key`, if any. */
   delete(key: string): Promise<void>;
 }
 

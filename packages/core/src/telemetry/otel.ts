@@ -7,7 +7,10 @@ export interface OtelSpanContext {
   readonly traceFlags: number;
   readonly isRemote?: boolean;
   /** Vendor trace state; `serialize` gives its `tracestate` header value. */
-  readonly traceState?: { serialize(): string };
+  readonly traceState?: {
+    /** The `tracestate` header value. */
+    serialize(): string;
+  };
 }
 
 /** A span of `@opentelemetry/api` (only what mcpkit calls). */
