@@ -19,29 +19,34 @@ import { published, root } from "./workspace.js";
 const out = mkdtempSync(join(tmpdir(), "mcpkit-package-lint-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
+const packed = new Map<string, Uint8Array>();
+
+/** The package's tarball, packed once (on first use, inside a test, so its time counts there). */
 function pack(dir: string): Uint8Array {
+  const known = packed.get(dir);
+  if (known) return known;
   const destination = mkdtempSync(join(out, "pack-"));
   execFileSync("pnpm", ["pack", "--pack-destination", destination], { cwd: join(root, dir), stdio: "pipe" });
   const [tarball] = readdirSync(destination).filter((file) => file.endsWith(".tgz"));
   if (!tarball) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
-  return new Uint8Array(readFileSync(join(destination, tarball)));
+  const bytes = new Uint8Array(readFileSync(join(destination, tarball)));
+  packed.set(dir, bytes);
+  return bytes;
 }
 
 /** The resolutions an ESM-only package must get right; the others are CommonJS-only resolvers. */
 const checkedResolutions = new Set(["node16-esm", "bundler"]);
 
 describe.each(published())("$manifest.name", ({ dir, manifest }) => {
-  const tarball = pack(dir);
-
   it("passes publint --strict on its packed tarball", async () => {
-    const { messages, pkg } = await publint({ pack: { tarball: tarball.slice().buffer }, strict: true });
+    const { messages, pkg } = await publint({ pack: { tarball: pack(dir).slice().buffer }, strict: true });
     expect(
       messages.map((message) => `${message.type}: ${formatMessage(message, pkg, { color: false })}`),
     ).toEqual([]);
   });
 
   it("has the right types for every export condition (attw, ESM-only profile)", async () => {
-    const result = await checkPackage(createPackageFromTarballData(tarball));
+    const result = await checkPackage(createPackageFromTarballData(pack(dir)));
     expect(result.packageName).toBe(manifest.name);
     const modules = entryPoints(manifest);
     if (modules.length === 0) return; // a bin and its package.json: nothing to import, nothing to type
