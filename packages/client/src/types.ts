@@ -7,23 +7,41 @@
  */
 import type { V2025_11_25 as S, V2026_07_28 as L } from "@mcpkit/schema";
 
+/** A client's or server's name and version (`clientInfo`, `serverInfo`). */
 export type Implementation = S.Implementation;
+/** What a server offers, as it declared it. */
 export type ServerCapabilities = S.ServerCapabilities | L.ServerCapabilities;
+/** What a client offers, as it declares it. */
 export type ClientCapabilities = S.ClientCapabilities | L.ClientCapabilities;
+/** A log message's severity, `debug` to `emergency` (RFC 5424). */
 export type LoggingLevel = S.LoggingLevel;
+/** A tool as `tools/list` describes it. */
 export type Tool = S.Tool;
+/** A resource as `resources/list` describes it. */
 export type Resource = S.Resource;
+/** A resource template (an RFC 6570 URI template) as `resources/templates/list` describes it. */
 export type ResourceTemplate = S.ResourceTemplate;
+/** A prompt as `prompts/list` describes it. */
 export type Prompt = S.Prompt;
+/** A root (a directory or file URI) the client offers the server. */
 export type Root = S.Root;
+/** One piece of content: text, an image, audio, a resource link or an embedded resource. */
 export type ContentBlock = S.ContentBlock;
+/** What a server asks for in `sampling/createMessage`. */
 export type CreateMessageRequestParams = S.CreateMessageRequestParams;
+/** A sampling handler's answer: the message the model produced. */
 export type CreateMessageResult = S.CreateMessageResult;
+/** A form elicitation: a message and the schema of the answer wanted. */
 export type ElicitRequestFormParams = S.ElicitRequestFormParams;
+/** A URL elicitation: a message and a URL for the user to open. */
 export type ElicitRequestURLParams = S.ElicitRequestURLParams;
+/** An elicitation's answer: accepted (with content), declined or cancelled. */
 export type ElicitResult = S.ElicitResult;
+/** The schema of one field of a form elicitation. */
 export type PrimitiveSchemaDefinition = S.PrimitiveSchemaDefinition;
+/** A log message the server sent. */
 export type LoggingMessageNotificationParams = S.LoggingMessageNotificationParams;
+/** A progress update for a request the client sent. */
 export type ProgressNotificationParams = S.ProgressNotificationParams;
 /**
  * What a `subscriptions/listen` stream carries (2026-07-28). `taskIds` is the tasks extension's
@@ -48,13 +66,17 @@ export interface Page<T> {
   readonly nextCursor?: string;
 }
 
+/** What `tools/call` returned: content, structured content, and whether the tool failed. */
 export type CallToolResult = Omit<S.CallToolResult, "structuredContent"> &
   StatelessResultFields & {
     /** Any JSON value in 2026-07-28; an object in 2025-06-18 and 2025-11-25. */
     structuredContent?: unknown;
   };
+/** What `resources/read` returned: the resource's contents. */
 export type ReadResourceResult = S.ReadResourceResult & StatelessResultFields;
+/** What `prompts/get` returned: the prompt's messages. */
 export type GetPromptResult = S.GetPromptResult & StatelessResultFields;
+/** What `completion/complete` returned: the suggested values. */
 export type CompleteResult = S.CompleteResult & StatelessResultFields;
 /** What `server/discover` answered; the cache hints are present only when the server sent them. */
 export type DiscoverResult = Omit<L.DiscoverResult, "ttlMs" | "cacheScope"> & CacheHints;

@@ -28,6 +28,7 @@ export class McpError extends Error {
       : { code: this.code, message: this.message, data: this.data };
   }
 
+  /** The error a peer sent, as an `McpError` with the same code, message and data. */
   static fromJson(error: JsonRpcErrorObject): McpError {
     return new McpError(error.code, error.message, error.data);
   }

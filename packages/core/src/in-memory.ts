@@ -2,6 +2,7 @@ import { LocalError } from "./errors.js";
 import type { JsonRpcPayload } from "./jsonrpc/types.js";
 import { SENT, type SendOptions, type Transport, type TransportHandlers } from "./transport.js";
 
+/** Options of an in-memory transport pair. */
 export interface InMemoryPairOptions {
   /**
    * Pass every payload through `JSON.stringify`/`JSON.parse`, so tests catch values that would

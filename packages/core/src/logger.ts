@@ -10,9 +10,13 @@
  * ```
  */
 export interface Logger {
+  /** A failure something had to give up on. */
   error(fields: Record<string, unknown>, message: string): void;
+  /** Something went wrong and was handled (a message dropped, a stream given up). */
   warn(fields: Record<string, unknown>, message: string): void;
+  /** A notable event in normal operation. */
   info(fields: Record<string, unknown>, message: string): void;
+  /** Detail for diagnosing a problem. */
   debug(fields: Record<string, unknown>, message: string): void;
 }
 

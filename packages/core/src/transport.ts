@@ -138,8 +138,11 @@ export interface Transport {
    * (a fleet dropped an idle copy): the server keeps the session's state (subscriptions, tasks).
    */
   readonly handedOff?: boolean;
+  /** Opens the channel and starts delivering what arrives to `handlers`; called once, first. */
   start(handlers: TransportHandlers): Promise<void>;
+  /** Hands one payload to the channel; resolves when it is handed over, not when it is processed. */
   send(payload: JsonRpcPayload, options?: SendOptions): Promise<void>;
+  /** Closes the channel; idempotent, resolves once closed. */
   close(): Promise<void>;
   /** Resolves when the transport has closed, from either side. */
   readonly closed: Promise<void>;

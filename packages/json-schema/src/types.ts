@@ -62,6 +62,7 @@ export type JsonSchemaDialect = "draft-07" | "2020-12";
  * ```
  */
 export interface JsonSchemaRegex {
+  /** Whether `text` matches. */
   test(text: string): boolean;
 }
 

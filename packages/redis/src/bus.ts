@@ -10,7 +10,9 @@ export type RedisChannelListener = (message: string, channel: string) => void;
  * take one listener each and resubscribe on their own after a reconnection.
  */
 export interface RedisSubscriber {
+  /** Subscribes `listener` to a channel (`SUBSCRIBE`). */
   subscribe(channel: string, listener: RedisChannelListener): Promise<unknown>;
+  /** Unsubscribes `listener` from a channel (`UNSUBSCRIBE`). */
   unsubscribe(channel: string, listener: RedisChannelListener): Promise<unknown>;
 }
 
@@ -53,10 +55,12 @@ export class RedisBus implements Bus {
     this.prefix = keyPrefix(options.prefix);
   }
 
+  /** Publishes `message` on `channel` to every process (`PUBLISH`). */
   async publish(channel: string, message: string): Promise<void> {
     await command(this.redis, ["PUBLISH", this.prefix + channel, message]);
   }
 
+  /** Calls `listener` with each message published on `channel` until the returned function is called. */
   async subscribe(channel: string, listener: (message: string) => void): Promise<Unsubscribe> {
     const name = this.prefix + channel;
     let active = true;

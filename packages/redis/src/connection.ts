@@ -14,6 +14,7 @@ import { ErrorCode, McpError } from "@mcpkit/core";
  * ```
  */
 export interface RedisCommands {
+  /** Sends one Redis command (`["SET", key, value]`) and resolves with its reply. */
   sendCommand(args: readonly string[]): Promise<unknown>;
 }
 

@@ -105,6 +105,7 @@ export class RedisSessionStore implements SessionStore {
     this.now = options.now ?? Date.now;
   }
 
+  /** Stores a new record; false when the id exists or `maxSessions` is reached. */
   async create(record: SessionRecord, ttlMs: number): Promise<boolean> {
     const now = this.now();
     const { initialized, logLevel, lastActivity, ...fixed } = record;
@@ -114,10 +115,12 @@ export class RedisSessionStore implements SessionStore {
     return (await CREATE.run(this.redis, [], args)) === 1;
   }
 
+  /** The record of a session, or `undefined` when there is none (or it expired). */
   async get(sessionId: string): Promise<SessionRecord | undefined> {
     return toRecord(await GET.run(this.redis, [], [this.prefix, String(this.now()), sessionId]));
   }
 
+  /** Merges `change` into a record and restarts its expiry; `undefined` when there is none. */
   async update(sessionId: string, change: SessionChange, ttlMs: number): Promise<SessionRecord | undefined> {
     const now = this.now();
     const args = [this.prefix, String(now), sessionId, ...this.expiry(now, ttlMs)];
@@ -127,6 +130,7 @@ export class RedisSessionStore implements SessionStore {
     return toRecord(await UPDATE.run(this.redis, [], args));
   }
 
+  /** Ends a session for the whole fleet; true when a record was there. */
   async delete(sessionId: string): Promise<boolean> {
     return (await DELETE.run(this.redis, [], [this.prefix, String(this.now()), sessionId])) === 1;
   }

@@ -56,10 +56,12 @@ export class RedisSubscriptionStore implements SubscriptionStore {
     return (await ADD.run(this.redis, [], [this.key(sessionId), uri, this.max, this.ttl])) === 1;
   }
 
+  /** Forgets one subscription, if it is there. */
   async remove(sessionId: string, uri: string): Promise<void> {
     await command(this.redis, ["SREM", this.key(sessionId), uri]);
   }
 
+  /** Whether the session is subscribed to `uri`. */
   async has(sessionId: string, uri: string): Promise<boolean> {
     return Number(await command(this.redis, ["SISMEMBER", this.key(sessionId), uri])) === 1;
   }

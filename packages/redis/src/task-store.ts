@@ -114,6 +114,7 @@ export class RedisTaskStore implements TaskStore {
     return record;
   }
 
+  /** One of an owner's tasks, or `undefined` when it has none by that id. */
   async get(owner: string, taskId: string): Promise<TaskRecord | undefined> {
     return toRecord(await GET.run(this.redis, [], [this.prefix, String(this.now()), owner, taskId]));
   }
@@ -138,6 +139,7 @@ export class RedisTaskStore implements TaskStore {
     return next === "" ? { tasks } : { tasks, nextCursor: next };
   }
 
+  /** Forgets one of an owner's tasks, if it is there. */
   async delete(owner: string, taskId: string): Promise<void> {
     await DELETE.run(this.redis, [], [this.prefix, String(this.now()), owner, taskId]);
   }

@@ -15,13 +15,17 @@
 export interface RegistrationHandle<Definition> {
   /** The registration as it is now. */
   readonly definition: Definition;
+  /** Whether the registration is shown to clients and can be used. */
   readonly enabled: boolean;
   /** Whether `remove()` was called. */
   readonly removed: boolean;
+  /** Shows the registration to clients again. */
   enable(): void;
+  /** Hides the registration: not listed, and using it fails as if it did not exist. */
   disable(): void;
   /** Merges `changes` into the registration (its key, e.g. a tool's name, may change too). */
   update(changes: Partial<Definition>): void;
+  /** Removes the registration for good. */
   remove(): void;
 }
 

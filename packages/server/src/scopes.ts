@@ -25,6 +25,14 @@ export interface AuthorizationOptions {
  * credentials a 401, with too few scopes a 403 `insufficient_scope` whose challenge names the
  * scopes already granted plus the missing ones (so a step-up keeps what the client has).
  * `what` names the feature for the message, e.g. `tool "deploy"`.
+ *
+ * @example
+ * ```ts
+ * server.tool({ name: "deploy", inputSchema: { type: "object" } }, (_args, ctx) => {
+ *   requireScopes(ctx, ["deploy"], 'tool "deploy"', { resourceMetadataUrl: "https://mcp.example.com/.well-known/oauth-protected-resource" });
+ *   return { content: [{ type: "text", text: "deployed" }] };
+ * });
+ * ```
  */
 export function requireScopes(
   ctx: Pick<ServerContext, "auth">,

@@ -390,6 +390,7 @@ export class Server {
     this.requestHandlers.set(method, handler);
   }
 
+  /** Removes the handler of a request method, whether `setRequestHandler` or the server set it. */
   removeRequestHandler(method: string): void {
     this.requestHandlers.delete(method);
   }

@@ -10,7 +10,9 @@
 export interface SubscriptionStore {
   /** Records a subscription; false when the store refuses it (e.g. a bound is reached). */
   add(sessionId: string, uri: string): Promise<boolean>;
+  /** Forgets one subscription, if it is there. */
   remove(sessionId: string, uri: string): Promise<void>;
+  /** Whether the session is subscribed to `uri`. */
   has(sessionId: string, uri: string): Promise<boolean>;
   /** Forgets every subscription of a session (called when it closes). */
   clear(sessionId: string): Promise<void>;

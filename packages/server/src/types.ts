@@ -6,19 +6,33 @@ import type { TemplateVariables } from "./uri-template.js";
 
 // The newest session revision's shapes are the public vocabulary; older revisions get what they
 // can carry (fields they lack are left out on the wire).
+/** One piece of content: text, an image, audio, a resource link or an embedded resource. */
 export type ContentBlock = S.ContentBlock;
+/** An icon a client may show for a tool, resource, prompt or the server. */
 export type Icon = S.Icon;
+/** Hints about a tool's behaviour (read-only, destructive, idempotent, open-world). */
 export type ToolAnnotations = S.ToolAnnotations;
+/** How a tool may be run (task support, 2025-11-25 and later). */
 export type ToolExecution = S.ToolExecution;
+/** A log message's severity, `debug` to `emergency` (RFC 5424). */
 export type LoggingLevel = S.LoggingLevel;
+/** One message of a prompt: a role and its content. */
 export type PromptMessage = S.PromptMessage;
+/** An argument a prompt takes, as `prompts/list` describes it. */
 export type PromptArgument = S.PromptArgument;
+/** The contents of a resource: text or base64 binary, with its URI. */
 export type ResourceContents = S.TextResourceContents | S.BlobResourceContents;
+/** Hints for the client about who content is for and how much it matters. */
 export type Annotations = S.Annotations;
+/** What a server asks the user for in `elicitation/create`: a form or a URL. */
 export type ElicitParams = S.ElicitRequestParams;
+/** The user's answer to an elicitation: accepted (with content), declined or cancelled. */
 export type ElicitResult = S.ElicitResult;
+/** What a server asks the client's model for in `sampling/createMessage`. */
 export type SampleParams = S.CreateMessageRequestParams;
+/** The message the client's model produced. */
 export type SampleResult = S.CreateMessageResult;
+/** The roots the client offers (`roots/list`). */
 export type ListRootsResult = S.ListRootsResult;
 
 /** `_meta` of a definition or result. */
@@ -156,6 +170,7 @@ export interface ReadResult {
   readonly _meta?: Meta;
 }
 
+/** Reads a resource registered under a fixed URI. */
 export type ReadHandler = (uri: string, ctx: ServerContext) => ReadResult | Promise<ReadResult>;
 
 /** A resource template (RFC 6570, levels 1 to 4). */
@@ -178,6 +193,7 @@ export interface ResourceTemplateDefinition {
   readonly scopes?: readonly string[];
 }
 
+/** Reads a resource of a template, given the URI and the variables matched in it. */
 export type TemplateReadHandler = (
   uri: string,
   variables: TemplateVariables,
@@ -189,6 +205,7 @@ export interface PromptArgumentDefinition extends PromptArgument {
   readonly complete?: Completer;
 }
 
+/** A prompt as registered: what `prompts/list` shows, with the scopes it requires. */
 export interface PromptDefinition {
   readonly name: string;
   readonly title?: string;
@@ -203,12 +220,14 @@ export interface PromptDefinition {
   readonly scopes?: readonly string[];
 }
 
+/** What a prompt handler returns: the prompt's messages. */
 export interface PromptResult {
   readonly description?: string;
   readonly messages: readonly PromptMessage[];
   readonly _meta?: Meta;
 }
 
+/** Builds a prompt's messages from its arguments. */
 export type PromptHandler = (
   args: Readonly<Record<string, string>>,
   ctx: ServerContext,

@@ -9,7 +9,15 @@ const SKILL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 /** Characters a path segment may carry unencoded (RFC 3986 unreserved). */
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
-/** Whether `name` follows the Agent Skills naming rule. */
+/**
+ * Whether `name` follows the Agent Skills naming rule.
+ *
+ * @example
+ * ```ts
+ * isSkillName("pdf-tools"); // true
+ * isSkillName("PDF--tools"); // false
+ * ```
+ */
 export function isSkillName(name: string): boolean {
   return SKILL_NAME.test(name) && !name.includes("--");
 }

@@ -121,6 +121,7 @@ export class StdioClientTransport implements Transport {
     return this.exit;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   start(handlers: TransportHandlers): Promise<void> {
     if (this.state !== "new")
       return Promise.reject(new LocalError("invalid_message", "the transport is already started"));
@@ -129,12 +130,14 @@ export class StdioClientTransport implements Transport {
     return this.launching;
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
     if (!this.channel || this.state !== "open")
       return Promise.reject(new LocalError("connection_closed", "the stdio transport is not open"));
     return this.channel.send(payload);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     this.closeRequested = true;
     if (this.state === "new") this.markClosed();

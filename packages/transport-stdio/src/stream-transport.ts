@@ -53,6 +53,7 @@ export class StreamTransport implements Transport {
     return this.channel.closed;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.started) throw new LocalError("invalid_message", "the transport is already started");
     if (this.channel.isFinished) throw new LocalError("connection_closed", "the transport is closed");
@@ -64,10 +65,12 @@ export class StreamTransport implements Transport {
     });
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
     return this.channel.send(payload);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     this.shut();
     return this.closed;

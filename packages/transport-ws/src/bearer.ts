@@ -1,6 +1,13 @@
 import { BEARER_PROTOCOL_PREFIX } from "./convention.js";
 
-/** The subprotocol entry that carries `token` for a browser: `mcp.bearer.<base64url>`. */
+/**
+ * The subprotocol entry that carries `token` for a browser: `mcp.bearer.<base64url>`.
+ *
+ * @example
+ * ```ts
+ * const socket = new WebSocket("wss://mcp.example.com/mcp", [SUBPROTOCOL, bearerProtocol(token)]);
+ * ```
+ */
 export function bearerProtocol(token: string): string {
   const bytes = new TextEncoder().encode(token);
   let binary = "";

@@ -88,7 +88,7 @@ type State = "new" | "starting" | "open" | "reconnecting" | "closed";
  * and reason. `start` rejects when the connection cannot be opened, with a
  * {@link WebSocketUpgradeError} (status and body) when the server refused the upgrade.
  *
- * @example Node, with the `ws` library
+ * @example Node, with the ws library
  * ```ts
  * const transport = new WebSocketClientTransport("ws://127.0.0.1:3001/mcp", { bearerToken: process.env.MCP_TOKEN });
  * await client.connect(transport);
@@ -142,6 +142,7 @@ export class WebSocketClientTransport implements Transport {
     return this.socket?.protocol;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   start(handlers: TransportHandlers): Promise<void> {
     if (this.state !== "new")
       return Promise.reject(new LocalError("invalid_message", "the transport is already started"));
@@ -165,12 +166,14 @@ export class WebSocketClientTransport implements Transport {
     return this.starting;
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
     if (this.state !== "open" && this.state !== "reconnecting")
       return Promise.reject(new LocalError("connection_closed", "the WebSocket transport is not open"));
     return this.channel.send(payload);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     if (this.state === "new") {
       this.state = "closed";

@@ -68,6 +68,7 @@ export class WebSocketServerTransport implements Transport {
     return this.channel.closed;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.started) throw new LocalError("invalid_message", "the transport is already started");
     if (this.channel.isFinished)
@@ -85,10 +86,12 @@ export class WebSocketServerTransport implements Transport {
     this.socket.resume();
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   send(payload: JsonRpcPayload, _options?: SendOptions): Promise<void> {
     return this.channel.send(payload);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     // Never started: the socket is paused, and the peer's close frame must be read.
     this.socket.resume();

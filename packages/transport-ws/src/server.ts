@@ -122,7 +122,16 @@ export async function serveWebSocket(options: WebSocketServeOptions): Promise<Mc
   return server;
 }
 
-/** A running WebSocket endpoint, from {@link serveWebSocket}. */
+/**
+ * A running WebSocket endpoint, from {@link serveWebSocket}.
+ *
+ * @example
+ * ```ts
+ * const endpoint = await serveWebSocket({ port: 0, onConnection: (transport) => server.connect(transport) });
+ * console.log(endpoint.url, endpoint.connections);
+ * await endpoint.close();
+ * ```
+ */
 export class McpWebSocketServer {
   /** @internal */
   readonly ready: Promise<void>;

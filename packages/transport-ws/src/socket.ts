@@ -9,13 +9,19 @@ export interface WebSocketLike {
   readonly bufferedAmount: number;
   /** The subprotocol the server selected. */
   readonly protocol: string;
+  /** Sends one text message. */
   send(data: string): void;
+  /** Starts the closing handshake with a close code and reason. */
   close(code?: number, reason?: string): void;
   // Handler properties rather than `addEventListener`, whose overloads differ between runtimes.
   // `never`: any event type is accepted; the package reads only `data`, `code` and `reason`.
+  /** Called when the connection opens. */
   onopen: ((event: never) => void) | null;
+  /** Called with each message (`event.data`). */
   onmessage: ((event: never) => void) | null;
+  /** Called when the connection closed (`event.code`, `event.reason`). */
   onclose: ((event: never) => void) | null;
+  /** Called when the connection fails. */
   onerror: ((event: never) => void) | null;
 }
 

@@ -34,6 +34,7 @@ export interface Refusal {
   readonly contentType?: string;
 }
 
+/** The origins a server accepts: a list of exact origins, or a function that decides. */
 export type OriginPolicy = readonly string[] | ((origin: string) => boolean);
 
 /**

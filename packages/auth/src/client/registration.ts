@@ -78,11 +78,6 @@ export async function clientFor(
   return registered;
 }
 
-/** Forgets the credentials stored for an issuer (the server refused them as `invalid_client`). */
-export async function forgetClient(store: TokenStore, issuer: string): Promise<void> {
-  await store.delete(clientKey(issuer));
-}
-
 function applicationTypeOf(redirectUrl: string): "native" | "web" {
   const url = new URL(redirectUrl);
   const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);

@@ -15,8 +15,11 @@
  * ```
  */
 export interface TokenStore {
+  /** The value stored under `key`, or `undefined`. */
   get(key: string): Promise<string | undefined>;
+  /** Stores `value` under `key`, replacing any earlier one. */
   set(key: string, value: string): Promise<void>;
+  /** Removes the value under `key`, if any. */
   delete(key: string): Promise<void>;
 }
 
@@ -42,7 +45,16 @@ export interface StoredClient {
   readonly token_endpoint_auth_method?: string;
 }
 
-/** A {@link TokenStore} in memory, for one process: the default. */
+/**
+ * A {@link TokenStore} in memory, for one process: the default.
+ *
+ * @example
+ * ```ts
+ * const store = new MemoryTokenStore();
+ * await store.set("tokens", "{}");
+ * await store.get("tokens"); // "{}"
+ * ```
+ */
 export class MemoryTokenStore implements TokenStore {
   private readonly values = new Map<string, string>();
 

@@ -18,6 +18,7 @@ import { AuthenticationError, type AuthenticationRequest, type AuthInfo } from "
  * ```
  */
 export interface TokenVerifier {
+  /** The identity `token` stands for; throws an `AuthenticationError` (401) when it is refused. */
   verify(token: string, request: AuthenticationRequest): Promise<AuthInfo>;
 }
 

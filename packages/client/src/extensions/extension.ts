@@ -87,5 +87,6 @@ export interface ClientExtension {
   readonly id: string;
   /** The settings object declared for it; `{}` (the default) means supported with no settings. */
   readonly settings?: ExtensionSettings;
+  /** Adds the extension's methods, handlers and capability members through `api`. */
   install(api: ClientExtensionApi): void;
 }

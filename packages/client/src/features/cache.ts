@@ -35,10 +35,12 @@ export class ResultCache {
     this.now = options.now ?? Date.now;
   }
 
+  /** How many entries are stored (expired ones included until they are next read). */
   get size(): number {
     return this.entries.size;
   }
 
+  /** The result stored under `key`, or `undefined` when there is none or it expired. */
   get(key: string): JsonObject | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -49,6 +51,7 @@ export class ResultCache {
     return entry.value;
   }
 
+  /** Stores `value` under `key` for `ttlMs` (nothing when `ttlMs` is not positive), dropping the oldest entries beyond the bound. */
   set(key: string, value: JsonObject, ttlMs: number): void {
     if (!(ttlMs > 0)) return;
     this.entries.delete(key);
@@ -65,6 +68,7 @@ export class ResultCache {
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
   }
 
+  /** Forgets every entry. */
   clear(): void {
     this.entries.clear();
   }

@@ -16,6 +16,7 @@ export type SchemaCheck =
  * ```
  */
 export interface OutputSchemaValidator {
+  /** Checks `value` against `schema`: ok, or where and why it fails. */
   check(schema: Readonly<Record<string, unknown>>, value: unknown): SchemaCheck;
 }
 

@@ -19,7 +19,9 @@ import { type CliArgs, USAGE, UsageError, parseArgs } from "./args.js";
 
 /** Where the CLI writes. */
 export interface CliIo {
+  /** Writes to standard output. */
   stdout: (text: string) => void;
+  /** Writes to standard error. */
   stderr: (text: string) => void;
   cwd: string;
 }

@@ -210,6 +210,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     this.inbound.setRequestHandler(method, handler);
   }
 
+  /** Removes the handler registered for an inbound request method, if any. */
   removeRequestHandler(method: string): void {
     this.inbound.removeRequestHandler(method);
   }
@@ -228,6 +229,7 @@ export class Connection implements EraHost, InboundHost, RouterHost, PendingHost
     this.inbound.setNotificationHandler(method, handler);
   }
 
+  /** Removes the handler registered for an inbound notification method, if any. */
   removeNotificationHandler(method: string): void {
     this.inbound.removeNotificationHandler(method);
   }

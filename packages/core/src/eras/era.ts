@@ -28,8 +28,11 @@ export interface ImplementationInfo {
 
 /** What an era may do with the connection it is bound to. */
 export interface EraHost {
+  /** Sends a request to the peer and resolves with its result. */
   request(method: string, params?: Params, options?: RequestOptions): Promise<JsonObject>;
+  /** Sends a notification to the peer. */
   notify(method: string, params?: Params, options?: NotifyOptions): Promise<void>;
+  /** Closes the connection. */
   close(): Promise<void>;
 }
 

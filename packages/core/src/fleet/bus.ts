@@ -26,7 +26,9 @@ export type Unsubscribe = () => Promise<void>;
  * ```
  */
 export interface Bus {
+  /** Sends `message` to every listener of `channel`, on every process. */
   publish(channel: string, message: string): Promise<void>;
+  /** Calls `listener` with each message published on `channel` until the returned function is called. */
   subscribe(channel: string, listener: (message: string) => void): Promise<Unsubscribe>;
 }
 

@@ -62,8 +62,12 @@ export interface SessionChange {
  * ```
  */
 export interface SessionStore {
+  /** Stores a new record; false when the id exists or the store is full. */
   create(record: SessionRecord, ttlMs: number): Promise<boolean>;
+  /** The record of a session, or `undefined` when there is none (or it expired). */
   get(sessionId: string): Promise<SessionRecord | undefined>;
+  /** Merges `change` into a record and restarts its expiry; `undefined` when there is none. */
   update(sessionId: string, change: SessionChange, ttlMs: number): Promise<SessionRecord | undefined>;
+  /** Ends a session for the whole fleet; true when a record was there. */
   delete(sessionId: string): Promise<boolean>;
 }

@@ -78,7 +78,15 @@ export function classify(value: unknown): Classified {
   return invalid(value, "a message needs a method, a result or an error");
 }
 
-/** Whether a value is a single JSON-RPC message (not a batch, not invalid). */
+/**
+ * Whether a value is a single JSON-RPC message (not a batch, not invalid).
+ *
+ * @example
+ * ```ts
+ * isJsonRpcMessage({ jsonrpc: "2.0", method: "ping", id: 1 }); // true
+ * isJsonRpcMessage([{ jsonrpc: "2.0", method: "ping", id: 1 }]); // false: a batch
+ * ```
+ */
 export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
   return classify(value).kind !== "invalid";
 }

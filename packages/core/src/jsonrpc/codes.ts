@@ -29,4 +29,5 @@ export const ErrorCode = {
   UrlElicitationRequired: -32042,
 } as const;
 
+/** The name of a code in {@link ErrorCode}, such as `"MethodNotFound"`. */
 export type ErrorCodeName = keyof typeof ErrorCode;

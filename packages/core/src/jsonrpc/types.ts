@@ -6,6 +6,7 @@
 /** A request id: a string or a number, and it keeps its type (`1` and `"1"` are different ids). */
 export type RequestId = string | number;
 
+/** A JSON-RPC request: a method call that expects an answer with the same id. */
 export interface JsonRpcRequest {
   readonly jsonrpc: "2.0";
   readonly id: RequestId;
@@ -13,12 +14,14 @@ export interface JsonRpcRequest {
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
+/** A JSON-RPC notification: a method call with no id and no answer. */
 export interface JsonRpcNotification {
   readonly jsonrpc: "2.0";
   readonly method: string;
   readonly params?: Readonly<Record<string, unknown>>;
 }
 
+/** A successful answer to the request with the same id. */
 export interface JsonRpcResultResponse {
   readonly jsonrpc: "2.0";
   readonly id: RequestId;
@@ -32,6 +35,7 @@ export interface JsonRpcErrorObject {
   readonly data?: unknown;
 }
 
+/** A failed answer to the request with the same id. */
 export interface JsonRpcErrorResponse {
   readonly jsonrpc: "2.0";
   /** Null when the request's id could not be read (unparseable or invalid request). */
@@ -39,6 +43,7 @@ export interface JsonRpcErrorResponse {
   readonly error: JsonRpcErrorObject;
 }
 
+/** An answer to a request: a result or an error. */
 export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
 
 /** Any single JSON-RPC message. */

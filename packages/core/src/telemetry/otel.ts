@@ -6,15 +6,24 @@ export interface OtelSpanContext {
   readonly spanId: string;
   readonly traceFlags: number;
   readonly isRemote?: boolean;
-  readonly traceState?: { serialize(): string };
+  /** Vendor trace state; `serialize` gives its `tracestate` header value. */
+  readonly traceState?: {
+    /** The `tracestate` header value. */
+    serialize(): string;
+  };
 }
 
 /** A span of `@opentelemetry/api` (only what mcpkit calls). */
 export interface OtelSpan {
+  /** The span's identifiers. */
   spanContext(): OtelSpanContext;
+  /** Sets one attribute of the span. */
   setAttribute(key: string, value: string | number | boolean): unknown;
+  /** Sets the span's status (mcpkit sets only errors). */
   setStatus(status: { code: number; message?: string }): unknown;
+  /** Whether the span records (is sampled). */
   isRecording(): boolean;
+  /** Ends the span. */
   end(): void;
 }
 
@@ -23,22 +32,37 @@ export interface OtelSpan {
  * optional peer: pass the module itself (`import * as otel from "@opentelemetry/api"`).
  */
 export interface OpenTelemetryApi {
+  /** `trace` of `@opentelemetry/api`. */
   readonly trace: {
+    /** The tracer of an instrumentation scope. */
     getTracer(
       name: string,
       version?: string,
     ): {
+      /** Starts a span, a child of `context`'s span when there is one. */
       startSpan(
         name: string,
         options: { kind: number; attributes: Record<string, string | number> },
         context?: unknown,
       ): OtelSpan;
     };
+    /** `context` with a remote parent span (from a received trace context). */
     setSpanContext(context: unknown, spanContext: OtelSpanContext): unknown;
+    /** `context` with `span` active. */
     setSpan(context: unknown, span: OtelSpan): unknown;
   };
-  readonly context: { active(): unknown; with<T>(context: unknown, fn: () => T): T };
-  readonly createTraceState?: (raw?: string) => { serialize(): string };
+  /** `context` of `@opentelemetry/api`. */
+  readonly context: {
+    /** The active context. */
+    active(): unknown;
+    /** Runs `fn` with `context` active. */
+    with<T>(context: unknown, fn: () => T): T;
+  };
+  /** Parses a `tracestate` header value (absent in old versions of the API). */
+  readonly createTraceState?: (raw?: string) => {
+    /** The `tracestate` header value. */
+    serialize(): string;
+  };
 }
 
 /**
@@ -121,6 +145,7 @@ export interface McpSpan {
   readonly recording: boolean;
   /** Runs `fn` with this span active (so that spans made inside are its children). */
   within<T>(fn: () => T): T;
+  /** Ends the span with the outcome of the request. */
   end(outcome: SpanOutcome): void;
 }
 

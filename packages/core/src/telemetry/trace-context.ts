@@ -47,7 +47,15 @@ export function parseTraceparent(value: unknown): TraceParent | undefined {
   return { traceId, spanId, flags: Number.parseInt(flags, 16) };
 }
 
-/** Formats a version-00 `traceparent`. */
+/**
+ * Formats a version-00 `traceparent`.
+ *
+ * @example
+ * ```ts
+ * formatTraceparent({ traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7", flags: 1 });
+ * // "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+ * ```
+ */
 export function formatTraceparent(parent: TraceParent): string {
   return `00-${parent.traceId}-${parent.spanId}-${(parent.flags & 0xff).toString(16).padStart(2, "0")}`;
 }

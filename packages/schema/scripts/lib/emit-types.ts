@@ -96,7 +96,9 @@ export function emitTypes(revision: string, definitions: Readonly<Record<string,
     "",
   ];
   for (const [name, schema] of Object.entries(definitions)) {
-    const doc = jsDoc(schema.description, "");
+    // A definition the schema leaves undescribed still says what it is (the API reference
+    // requires every export documented).
+    const doc = jsDoc(schema.description ?? `The \`${name}\` definition of the ${revision} schema.`, "");
     const expression = typeOf(schema);
     if (expression.startsWith("{\n") && !Array.isArray(schema.allOf)) {
       out.push(`${doc}export interface ${name} ${expression}\n`);

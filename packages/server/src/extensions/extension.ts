@@ -111,5 +111,6 @@ export interface ServerExtension {
   readonly id: string;
   /** The settings object declared for it; `{}` (the default) means supported with no settings. */
   readonly settings?: ExtensionSettings;
+  /** Adds the extension's methods, notifications, capability members and `_meta` keys through `api`. */
   install(api: ServerExtensionApi): void;
 }

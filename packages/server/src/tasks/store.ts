@@ -80,6 +80,7 @@ export interface TaskPage {
 export interface TaskStore {
   /** Creates a `working` task. Throws {@link TaskLimitError} when a limit is reached. */
   create(task: NewTask): Promise<TaskRecord>;
+  /** One of an owner's tasks, or `undefined` when it has none by that id. */
   get(owner: string, taskId: string): Promise<TaskRecord | undefined>;
   /**
    * Moves a task to `status` (with its outcome when terminal). Refuses (returns the task unchanged)
@@ -88,6 +89,7 @@ export interface TaskStore {
   update(owner: string, taskId: string, change: TaskChange): Promise<TaskRecord | undefined>;
   /** One owner's tasks, oldest first. Throws {@link InvalidCursorError} on a cursor it did not make. */
   list(owner: string, cursor: string | undefined, limit: number): Promise<TaskPage>;
+  /** Forgets one of an owner's tasks, if it is there. */
   delete(owner: string, taskId: string): Promise<void>;
 }
 

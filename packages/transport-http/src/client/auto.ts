@@ -107,6 +107,7 @@ export class HttpClientTransport implements Transport {
     return this.inner?.sessionId;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended || this.closing) throw new LocalError("connection_closed", "the HTTP transport is closed");
@@ -122,6 +123,7 @@ export class HttpClientTransport implements Transport {
     }
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended || this.closing) {
       return Promise.reject(new LocalError("connection_closed", "the HTTP transport is closed"));
@@ -136,6 +138,7 @@ export class HttpClientTransport implements Transport {
     return sent;
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   close(): Promise<void> {
     this.closing ??= this.gate.then(async () => {
       await this.inner?.close();

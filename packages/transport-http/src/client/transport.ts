@@ -145,6 +145,7 @@ export class StreamableHttpClientTransport implements Transport {
     return this.failure;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended) throw new LocalError("connection_closed", "the HTTP transport is closed");
@@ -194,6 +195,7 @@ export class StreamableHttpClientTransport implements Transport {
     return posted;
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   close(): Promise<void> {
     this.closing ??= this.shutDown();
     return this.closing;

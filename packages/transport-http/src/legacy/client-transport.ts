@@ -148,6 +148,7 @@ export class LegacySseClientTransport implements Transport {
     }
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   send(payload: JsonRpcPayload): Promise<void> {
     if (this.closing || this.ended) return Promise.reject(closedError());
     if (!this.endpoint) {
@@ -164,6 +165,7 @@ export class LegacySseClientTransport implements Transport {
     return posted;
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   close(): Promise<void> {
     this.closing ??= this.shutDown();
     return this.closing;

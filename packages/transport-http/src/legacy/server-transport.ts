@@ -78,6 +78,7 @@ export class LegacySseServerTransport implements Transport {
     return this.ended;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended) throw new LocalError("connection_closed", "the SSE session has ended");
@@ -85,6 +86,7 @@ export class LegacySseServerTransport implements Transport {
     for (const [value, context] of this.inbox.splice(0)) handlers.onMessage(value, context);
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   async send(payload: JsonRpcPayload): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the SSE session has ended");
     const json = encodePayload(payload, this.settings.maxMessageBytes);
@@ -100,6 +102,7 @@ export class LegacySseServerTransport implements Transport {
     if (this.unanswered) this.noteAnswered(payload);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     this.end();
     return this.closed;

@@ -162,6 +162,7 @@ export class HttpServerTransport implements Transport {
     return this.negotiated;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
@@ -171,6 +172,7 @@ export class HttpServerTransport implements Transport {
     for (const [value, context] of waiting ?? []) handlers.onMessage(value, context);
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
     if (this.unanswered && this.swallow(payload)) return;
@@ -200,6 +202,7 @@ export class HttpServerTransport implements Transport {
     this.sse.standalone.emit(json);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     this.end();
     await this.closed;

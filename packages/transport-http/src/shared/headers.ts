@@ -36,6 +36,7 @@ export function headerRecord(headers: Headers): Record<string, string> {
  * ```
  */
 export interface HeaderLookup {
+  /** The value of the header `name` (lower case), or null when absent. */
   header(name: string): string | null;
 }
 

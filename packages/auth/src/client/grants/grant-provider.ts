@@ -63,7 +63,7 @@ const DEFAULT_EXPIRY_MARGIN_SECONDS = 30;
  *
  * The grant providers ({@link ClientCredentialsProvider}, ...) are this class with their grant.
  *
- * @example A grant of your own (here: client credentials with an extra `audience` parameter)
+ * @example A grant of your own: client credentials with an extra audience parameter
  * ```ts
  * const authProvider = new GrantAuthProvider(
  *   (context) =>

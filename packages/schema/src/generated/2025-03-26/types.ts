@@ -14,12 +14,14 @@ export interface AudioContent {
   annotations?: Annotations;
 }
 
+/** The `BlobResourceContents` definition of the 2025-03-26 schema. */
 export interface BlobResourceContents {
   uri: string;
   mimeType?: string;
   blob: string;
 }
 
+/** The `CallToolRequest` definition of the 2025-03-26 schema. */
 export interface CallToolRequest {
   method: "tools/call";
   params: {
@@ -72,6 +74,7 @@ export type ClientRequest = InitializeRequest | PingRequest | ListResourcesReque
 /** Results a client may return. */
 export type ClientResult = Result | CreateMessageResult | ListRootsResult;
 
+/** The `CompleteRequest` definition of the 2025-03-26 schema. */
 export interface CompleteRequest {
   method: "completion/complete";
   params: {
@@ -83,6 +86,7 @@ export interface CompleteRequest {
   };
 }
 
+/** The `CompleteResult` definition of the 2025-03-26 schema. */
 export interface CompleteResult {
   _meta?: {
     [key: string]: unknown;
@@ -94,6 +98,7 @@ export interface CompleteResult {
   };
 }
 
+/** The `CreateMessageRequest` definition of the 2025-03-26 schema. */
 export interface CreateMessageRequest {
   method: "sampling/createMessage";
   params: {
@@ -134,6 +139,7 @@ export interface EmbeddedResource {
 /** A result that carries nothing but success. */
 export type EmptyResult = Result;
 
+/** The `GetPromptRequest` definition of the 2025-03-26 schema. */
 export interface GetPromptRequest {
   method: "prompts/get";
   params: {
@@ -144,6 +150,7 @@ export interface GetPromptRequest {
   };
 }
 
+/** The `GetPromptResult` definition of the 2025-03-26 schema. */
 export interface GetPromptResult {
   _meta?: {
     [key: string]: unknown;
@@ -152,6 +159,7 @@ export interface GetPromptResult {
   messages: Array<PromptMessage>;
 }
 
+/** The `ImageContent` definition of the 2025-03-26 schema. */
 export interface ImageContent {
   type: "image";
   data: string;
@@ -249,6 +257,7 @@ export interface JSONRPCResponse {
   result: Result;
 }
 
+/** The `ListPromptsRequest` definition of the 2025-03-26 schema. */
 export interface ListPromptsRequest {
   method: "prompts/list";
   params?: {
@@ -256,6 +265,7 @@ export interface ListPromptsRequest {
   };
 }
 
+/** The `ListPromptsResult` definition of the 2025-03-26 schema. */
 export interface ListPromptsResult {
   _meta?: {
     [key: string]: unknown;
@@ -264,6 +274,7 @@ export interface ListPromptsResult {
   prompts: Array<Prompt>;
 }
 
+/** The `ListResourceTemplatesRequest` definition of the 2025-03-26 schema. */
 export interface ListResourceTemplatesRequest {
   method: "resources/templates/list";
   params?: {
@@ -271,6 +282,7 @@ export interface ListResourceTemplatesRequest {
   };
 }
 
+/** The `ListResourceTemplatesResult` definition of the 2025-03-26 schema. */
 export interface ListResourceTemplatesResult {
   _meta?: {
     [key: string]: unknown;
@@ -279,6 +291,7 @@ export interface ListResourceTemplatesResult {
   resourceTemplates: Array<ResourceTemplate>;
 }
 
+/** The `ListResourcesRequest` definition of the 2025-03-26 schema. */
 export interface ListResourcesRequest {
   method: "resources/list";
   params?: {
@@ -286,6 +299,7 @@ export interface ListResourcesRequest {
   };
 }
 
+/** The `ListResourcesResult` definition of the 2025-03-26 schema. */
 export interface ListResourcesResult {
   _meta?: {
     [key: string]: unknown;
@@ -294,6 +308,7 @@ export interface ListResourcesResult {
   resources: Array<Resource>;
 }
 
+/** The `ListRootsRequest` definition of the 2025-03-26 schema. */
 export interface ListRootsRequest {
   method: "roots/list";
   params?: {
@@ -304,6 +319,7 @@ export interface ListRootsRequest {
   };
 }
 
+/** The `ListRootsResult` definition of the 2025-03-26 schema. */
 export interface ListRootsResult {
   _meta?: {
     [key: string]: unknown;
@@ -311,6 +327,7 @@ export interface ListRootsResult {
   roots: Array<Root>;
 }
 
+/** The `ListToolsRequest` definition of the 2025-03-26 schema. */
 export interface ListToolsRequest {
   method: "tools/list";
   params?: {
@@ -318,6 +335,7 @@ export interface ListToolsRequest {
   };
 }
 
+/** The `ListToolsResult` definition of the 2025-03-26 schema. */
 export interface ListToolsResult {
   _meta?: {
     [key: string]: unknown;
@@ -352,6 +370,7 @@ export interface ModelPreferences {
   intelligencePriority?: number;
 }
 
+/** The `Notification` definition of the 2025-03-26 schema. */
 export interface Notification {
   method: string;
   params?: {
@@ -362,6 +381,7 @@ export interface Notification {
   };
 }
 
+/** The `PaginatedRequest` definition of the 2025-03-26 schema. */
 export interface PaginatedRequest {
   method: string;
   params?: {
@@ -369,6 +389,7 @@ export interface PaginatedRequest {
   };
 }
 
+/** The `PaginatedResult` definition of the 2025-03-26 schema. */
 export interface PaginatedResult {
   _meta?: {
     [key: string]: unknown;
@@ -387,6 +408,7 @@ export interface PingRequest {
   };
 }
 
+/** The `ProgressNotification` definition of the 2025-03-26 schema. */
 export interface ProgressNotification {
   method: "notifications/progress";
   params: {
@@ -414,6 +436,7 @@ export interface PromptArgument {
   required?: boolean;
 }
 
+/** The `PromptListChangedNotification` definition of the 2025-03-26 schema. */
 export interface PromptListChangedNotification {
   method: "notifications/prompts/list_changed";
   params?: {
@@ -436,6 +459,7 @@ export interface PromptReference {
   name: string;
 }
 
+/** The `ReadResourceRequest` definition of the 2025-03-26 schema. */
 export interface ReadResourceRequest {
   method: "resources/read";
   params: {
@@ -443,6 +467,7 @@ export interface ReadResourceRequest {
   };
 }
 
+/** The `ReadResourceResult` definition of the 2025-03-26 schema. */
 export interface ReadResourceResult {
   _meta?: {
     [key: string]: unknown;
@@ -450,6 +475,7 @@ export interface ReadResourceResult {
   contents: Array<TextResourceContents | BlobResourceContents>;
 }
 
+/** The `Request` definition of the 2025-03-26 schema. */
 export interface Request {
   method: string;
   params?: {
@@ -479,6 +505,7 @@ export interface ResourceContents {
   mimeType?: string;
 }
 
+/** The `ResourceListChangedNotification` definition of the 2025-03-26 schema. */
 export interface ResourceListChangedNotification {
   method: "notifications/resources/list_changed";
   params?: {
@@ -529,6 +556,7 @@ export interface Root {
   name?: string;
 }
 
+/** The `RootsListChangedNotification` definition of the 2025-03-26 schema. */
 export interface RootsListChangedNotification {
   method: "notifications/roots/list_changed";
   params?: {
@@ -579,6 +607,7 @@ export type ServerRequest = PingRequest | CreateMessageRequest | ListRootsReques
 /** Results a server may return. */
 export type ServerResult = Result | InitializeResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | ListPromptsResult | GetPromptResult | ListToolsResult | CallToolResult | CompleteResult;
 
+/** The `SetLevelRequest` definition of the 2025-03-26 schema. */
 export interface SetLevelRequest {
   method: "logging/setLevel";
   params: {
@@ -594,12 +623,14 @@ export interface SubscribeRequest {
   };
 }
 
+/** The `TextContent` definition of the 2025-03-26 schema. */
 export interface TextContent {
   type: "text";
   text: string;
   annotations?: Annotations;
 }
 
+/** The `TextResourceContents` definition of the 2025-03-26 schema. */
 export interface TextResourceContents {
   uri: string;
   mimeType?: string;
@@ -631,6 +662,7 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** The `ToolListChangedNotification` definition of the 2025-03-26 schema. */
 export interface ToolListChangedNotification {
   method: "notifications/tools/list_changed";
   params?: {
@@ -641,6 +673,7 @@ export interface ToolListChangedNotification {
   };
 }
 
+/** The `UnsubscribeRequest` definition of the 2025-03-26 schema. */
 export interface UnsubscribeRequest {
   method: "resources/unsubscribe";
   params: {

@@ -24,6 +24,7 @@ export interface BaseMetadata {
   title?: string;
 }
 
+/** The `BlobResourceContents` definition of the 2025-06-18 schema. */
 export interface BlobResourceContents {
   uri: string;
   mimeType?: string;
@@ -33,6 +34,7 @@ export interface BlobResourceContents {
   };
 }
 
+/** The `BooleanSchema` definition of the 2025-06-18 schema. */
 export interface BooleanSchema {
   type: "boolean";
   title?: string;
@@ -40,6 +42,7 @@ export interface BooleanSchema {
   default?: boolean;
 }
 
+/** The `CallToolRequest` definition of the 2025-06-18 schema. */
 export interface CallToolRequest {
   method: "tools/call";
   params: {
@@ -95,8 +98,10 @@ export type ClientNotification = CancelledNotification | InitializedNotification
 /** Requests a client may send. */
 export type ClientRequest = InitializeRequest | PingRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | ListPromptsRequest | GetPromptRequest | ListToolsRequest | CallToolRequest | SetLevelRequest | CompleteRequest;
 
+/** The `ClientResult` definition of the 2025-06-18 schema. */
 export type ClientResult = Result | CreateMessageResult | ListRootsResult | ElicitResult;
 
+/** The `CompleteRequest` definition of the 2025-06-18 schema. */
 export interface CompleteRequest {
   method: "completion/complete";
   params: {
@@ -113,6 +118,7 @@ export interface CompleteRequest {
   };
 }
 
+/** The `CompleteResult` definition of the 2025-06-18 schema. */
 export interface CompleteResult {
   _meta?: {
     [key: string]: unknown;
@@ -127,6 +133,7 @@ export interface CompleteResult {
 /** Any block of content in a prompt message or tool result. */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
+/** The `CreateMessageRequest` definition of the 2025-06-18 schema. */
 export interface CreateMessageRequest {
   method: "sampling/createMessage";
   params: {
@@ -205,6 +212,7 @@ export interface EnumSchema {
   enumNames?: Array<string>;
 }
 
+/** The `GetPromptRequest` definition of the 2025-06-18 schema. */
 export interface GetPromptRequest {
   method: "prompts/get";
   params: {
@@ -215,6 +223,7 @@ export interface GetPromptRequest {
   };
 }
 
+/** The `GetPromptResult` definition of the 2025-06-18 schema. */
 export interface GetPromptResult {
   _meta?: {
     [key: string]: unknown;
@@ -223,6 +232,7 @@ export interface GetPromptResult {
   messages: Array<PromptMessage>;
 }
 
+/** The `ImageContent` definition of the 2025-06-18 schema. */
 export interface ImageContent {
   type: "image";
   data: string;
@@ -319,6 +329,7 @@ export interface JSONRPCResponse {
   result: Result;
 }
 
+/** The `ListPromptsRequest` definition of the 2025-06-18 schema. */
 export interface ListPromptsRequest {
   method: "prompts/list";
   params?: {
@@ -326,6 +337,7 @@ export interface ListPromptsRequest {
   };
 }
 
+/** The `ListPromptsResult` definition of the 2025-06-18 schema. */
 export interface ListPromptsResult {
   _meta?: {
     [key: string]: unknown;
@@ -334,6 +346,7 @@ export interface ListPromptsResult {
   prompts: Array<Prompt>;
 }
 
+/** The `ListResourceTemplatesRequest` definition of the 2025-06-18 schema. */
 export interface ListResourceTemplatesRequest {
   method: "resources/templates/list";
   params?: {
@@ -341,6 +354,7 @@ export interface ListResourceTemplatesRequest {
   };
 }
 
+/** The `ListResourceTemplatesResult` definition of the 2025-06-18 schema. */
 export interface ListResourceTemplatesResult {
   _meta?: {
     [key: string]: unknown;
@@ -349,6 +363,7 @@ export interface ListResourceTemplatesResult {
   resourceTemplates: Array<ResourceTemplate>;
 }
 
+/** The `ListResourcesRequest` definition of the 2025-06-18 schema. */
 export interface ListResourcesRequest {
   method: "resources/list";
   params?: {
@@ -356,6 +371,7 @@ export interface ListResourcesRequest {
   };
 }
 
+/** The `ListResourcesResult` definition of the 2025-06-18 schema. */
 export interface ListResourcesResult {
   _meta?: {
     [key: string]: unknown;
@@ -364,6 +380,7 @@ export interface ListResourcesResult {
   resources: Array<Resource>;
 }
 
+/** The `ListRootsRequest` definition of the 2025-06-18 schema. */
 export interface ListRootsRequest {
   method: "roots/list";
   params?: {
@@ -375,6 +392,7 @@ export interface ListRootsRequest {
   };
 }
 
+/** The `ListRootsResult` definition of the 2025-06-18 schema. */
 export interface ListRootsResult {
   _meta?: {
     [key: string]: unknown;
@@ -382,6 +400,7 @@ export interface ListRootsResult {
   roots: Array<Root>;
 }
 
+/** The `ListToolsRequest` definition of the 2025-06-18 schema. */
 export interface ListToolsRequest {
   method: "tools/list";
   params?: {
@@ -389,6 +408,7 @@ export interface ListToolsRequest {
   };
 }
 
+/** The `ListToolsResult` definition of the 2025-06-18 schema. */
 export interface ListToolsResult {
   _meta?: {
     [key: string]: unknown;
@@ -423,6 +443,7 @@ export interface ModelPreferences {
   intelligencePriority?: number;
 }
 
+/** The `Notification` definition of the 2025-06-18 schema. */
 export interface Notification {
   method: string;
   params?: {
@@ -433,6 +454,7 @@ export interface Notification {
   };
 }
 
+/** The `NumberSchema` definition of the 2025-06-18 schema. */
 export interface NumberSchema {
   type: "integer" | "number";
   title?: string;
@@ -441,6 +463,7 @@ export interface NumberSchema {
   maximum?: number;
 }
 
+/** The `PaginatedRequest` definition of the 2025-06-18 schema. */
 export interface PaginatedRequest {
   method: string;
   params?: {
@@ -448,6 +471,7 @@ export interface PaginatedRequest {
   };
 }
 
+/** The `PaginatedResult` definition of the 2025-06-18 schema. */
 export interface PaginatedResult {
   _meta?: {
     [key: string]: unknown;
@@ -470,6 +494,7 @@ export interface PingRequest {
 /** One field of an elicitation form. */
 export type PrimitiveSchemaDefinition = StringSchema | NumberSchema | BooleanSchema | EnumSchema;
 
+/** The `ProgressNotification` definition of the 2025-06-18 schema. */
 export interface ProgressNotification {
   method: "notifications/progress";
   params: {
@@ -502,6 +527,7 @@ export interface PromptArgument {
   title?: string;
 }
 
+/** The `PromptListChangedNotification` definition of the 2025-06-18 schema. */
 export interface PromptListChangedNotification {
   method: "notifications/prompts/list_changed";
   params?: {
@@ -525,6 +551,7 @@ export interface PromptReference {
   title?: string;
 }
 
+/** The `ReadResourceRequest` definition of the 2025-06-18 schema. */
 export interface ReadResourceRequest {
   method: "resources/read";
   params: {
@@ -532,6 +559,7 @@ export interface ReadResourceRequest {
   };
 }
 
+/** The `ReadResourceResult` definition of the 2025-06-18 schema. */
 export interface ReadResourceResult {
   _meta?: {
     [key: string]: unknown;
@@ -539,6 +567,7 @@ export interface ReadResourceResult {
   contents: Array<TextResourceContents | BlobResourceContents>;
 }
 
+/** The `Request` definition of the 2025-06-18 schema. */
 export interface Request {
   method: string;
   params?: {
@@ -591,6 +620,7 @@ export interface ResourceLink {
   type: "resource_link";
 }
 
+/** The `ResourceListChangedNotification` definition of the 2025-06-18 schema. */
 export interface ResourceListChangedNotification {
   method: "notifications/resources/list_changed";
   params?: {
@@ -648,6 +678,7 @@ export interface Root {
   };
 }
 
+/** The `RootsListChangedNotification` definition of the 2025-06-18 schema. */
 export interface RootsListChangedNotification {
   method: "notifications/roots/list_changed";
   params?: {
@@ -692,11 +723,13 @@ export interface ServerCapabilities {
 /** Notifications a server may send. */
 export type ServerNotification = CancelledNotification | ProgressNotification | ResourceListChangedNotification | ResourceUpdatedNotification | PromptListChangedNotification | ToolListChangedNotification | LoggingMessageNotification;
 
+/** The `ServerRequest` definition of the 2025-06-18 schema. */
 export type ServerRequest = PingRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest;
 
 /** Results a server may return. */
 export type ServerResult = Result | InitializeResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | ListPromptsResult | GetPromptResult | ListToolsResult | CallToolResult | CompleteResult;
 
+/** The `SetLevelRequest` definition of the 2025-06-18 schema. */
 export interface SetLevelRequest {
   method: "logging/setLevel";
   params: {
@@ -704,6 +737,7 @@ export interface SetLevelRequest {
   };
 }
 
+/** The `StringSchema` definition of the 2025-06-18 schema. */
 export interface StringSchema {
   type: "string";
   title?: string;
@@ -721,6 +755,7 @@ export interface SubscribeRequest {
   };
 }
 
+/** The `TextContent` definition of the 2025-06-18 schema. */
 export interface TextContent {
   type: "text";
   text: string;
@@ -730,6 +765,7 @@ export interface TextContent {
   };
 }
 
+/** The `TextResourceContents` definition of the 2025-06-18 schema. */
 export interface TextResourceContents {
   uri: string;
   mimeType?: string;
@@ -777,6 +813,7 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** The `ToolListChangedNotification` definition of the 2025-06-18 schema. */
 export interface ToolListChangedNotification {
   method: "notifications/tools/list_changed";
   params?: {
@@ -787,6 +824,7 @@ export interface ToolListChangedNotification {
   };
 }
 
+/** The `UnsubscribeRequest` definition of the 2025-06-18 schema. */
 export interface UnsubscribeRequest {
   method: "resources/unsubscribe";
   params: {

@@ -24,6 +24,7 @@ export interface BaseMetadata {
   title?: string;
 }
 
+/** The `BlobResourceContents` definition of the 2025-11-25 schema. */
 export interface BlobResourceContents {
   uri: string;
   mimeType?: string;
@@ -33,6 +34,7 @@ export interface BlobResourceContents {
   };
 }
 
+/** The `BooleanSchema` definition of the 2025-11-25 schema. */
 export interface BooleanSchema {
   type: "boolean";
   title?: string;
@@ -40,6 +42,7 @@ export interface BooleanSchema {
   default?: boolean;
 }
 
+/** The `CallToolRequest` definition of the 2025-11-25 schema. */
 export interface CallToolRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -72,6 +75,7 @@ export interface CallToolResult {
   };
 }
 
+/** The `CancelTaskRequest` definition of the 2025-11-25 schema. */
 export interface CancelTaskRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -81,8 +85,10 @@ export interface CancelTaskRequest {
   };
 }
 
+/** The `CancelTaskResult` definition of the 2025-11-25 schema. */
 export type CancelTaskResult = Result & Task;
 
+/** The `CancelledNotification` definition of the 2025-11-25 schema. */
 export interface CancelledNotification {
   jsonrpc: "2.0";
   method: "notifications/cancelled";
@@ -146,12 +152,16 @@ export interface ClientCapabilities {
   };
 }
 
+/** The `ClientNotification` definition of the 2025-11-25 schema. */
 export type ClientNotification = CancelledNotification | InitializedNotification | ProgressNotification | TaskStatusNotification | RootsListChangedNotification;
 
+/** The `ClientRequest` definition of the 2025-11-25 schema. */
 export type ClientRequest = InitializeRequest | PingRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscribeRequest | UnsubscribeRequest | ListPromptsRequest | GetPromptRequest | ListToolsRequest | CallToolRequest | GetTaskRequest | GetTaskPayloadRequest | CancelTaskRequest | ListTasksRequest | SetLevelRequest | CompleteRequest;
 
+/** The `ClientResult` definition of the 2025-11-25 schema. */
 export type ClientResult = Result | GetTaskResult | GetTaskPayloadResult | CancelTaskResult | ListTasksResult | CreateMessageResult | ListRootsResult | ElicitResult;
 
+/** The `CompleteRequest` definition of the 2025-11-25 schema. */
 export interface CompleteRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -159,6 +169,7 @@ export interface CompleteRequest {
   params: CompleteRequestParams;
 }
 
+/** The `CompleteRequestParams` definition of the 2025-11-25 schema. */
 export interface CompleteRequestParams {
   ref: PromptReference | ResourceTemplateReference;
   argument: {
@@ -176,6 +187,7 @@ export interface CompleteRequestParams {
   };
 }
 
+/** The `CompleteResult` definition of the 2025-11-25 schema. */
 export interface CompleteResult {
   _meta?: {
     [key: string]: unknown;
@@ -190,6 +202,7 @@ export interface CompleteResult {
 /** Any block of content in a prompt message or tool result. */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
+/** The `CreateMessageRequest` definition of the 2025-11-25 schema. */
 export interface CreateMessageRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -197,6 +210,7 @@ export interface CreateMessageRequest {
   params: CreateMessageRequestParams;
 }
 
+/** The `CreateMessageRequestParams` definition of the 2025-11-25 schema. */
 export interface CreateMessageRequestParams {
   messages: Array<SamplingMessage>;
   modelPreferences?: ModelPreferences;
@@ -239,6 +253,7 @@ export interface CreateTaskResult {
 /** An opaque pagination position. */
 export type Cursor = string;
 
+/** The `ElicitRequest` definition of the 2025-11-25 schema. */
 export interface ElicitRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -265,6 +280,7 @@ export interface ElicitRequestFormParams {
   mode?: "form";
 }
 
+/** The `ElicitRequestParams` definition of the 2025-11-25 schema. */
 export type ElicitRequestParams = ElicitRequestURLParams | ElicitRequestFormParams;
 
 /** Asks the user to open `url` and finish an interaction there, outside the client. */
@@ -313,6 +329,7 @@ export interface EmbeddedResource {
 /** A result that carries nothing but success. */
 export type EmptyResult = Result;
 
+/** The `EnumSchema` definition of the 2025-11-25 schema. */
 export type EnumSchema = UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema;
 
 /** The error member of a JSON-RPC error response. */
@@ -322,6 +339,7 @@ export interface Error {
   data?: unknown;
 }
 
+/** The `GetPromptRequest` definition of the 2025-11-25 schema. */
 export interface GetPromptRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -329,6 +347,7 @@ export interface GetPromptRequest {
   params: GetPromptRequestParams;
 }
 
+/** The `GetPromptRequestParams` definition of the 2025-11-25 schema. */
 export interface GetPromptRequestParams {
   name: string;
   arguments?: {
@@ -340,6 +359,7 @@ export interface GetPromptRequestParams {
   };
 }
 
+/** The `GetPromptResult` definition of the 2025-11-25 schema. */
 export interface GetPromptResult {
   _meta?: {
     [key: string]: unknown;
@@ -366,6 +386,7 @@ export interface GetTaskPayloadResult {
   [key: string]: unknown;
 }
 
+/** The `GetTaskRequest` definition of the 2025-11-25 schema. */
 export interface GetTaskRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -375,6 +396,7 @@ export interface GetTaskRequest {
   };
 }
 
+/** The `GetTaskResult` definition of the 2025-11-25 schema. */
 export type GetTaskResult = Result & Task;
 
 /** An image a client may show for an entity; `sizes` like "48x48" or "any". */
@@ -390,6 +412,7 @@ export interface Icons {
   icons?: Array<Icon>;
 }
 
+/** The `ImageContent` definition of the 2025-11-25 schema. */
 export interface ImageContent {
   type: "image";
   data: string;
@@ -410,6 +433,7 @@ export interface Implementation {
   websiteUrl?: string;
 }
 
+/** The `InitializeRequest` definition of the 2025-11-25 schema. */
 export interface InitializeRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -417,6 +441,7 @@ export interface InitializeRequest {
   params: InitializeRequestParams;
 }
 
+/** The `InitializeRequestParams` definition of the 2025-11-25 schema. */
 export interface InitializeRequestParams {
   protocolVersion: string;
   capabilities: ClientCapabilities;
@@ -438,6 +463,7 @@ export interface InitializeResult {
   instructions?: string;
 }
 
+/** The `InitializedNotification` definition of the 2025-11-25 schema. */
 export interface InitializedNotification {
   jsonrpc: "2.0";
   method: "notifications/initialized";
@@ -493,6 +519,7 @@ export interface LegacyTitledEnumSchema {
   default?: string;
 }
 
+/** The `ListPromptsRequest` definition of the 2025-11-25 schema. */
 export interface ListPromptsRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -500,6 +527,7 @@ export interface ListPromptsRequest {
   params?: PaginatedRequestParams;
 }
 
+/** The `ListPromptsResult` definition of the 2025-11-25 schema. */
 export interface ListPromptsResult {
   _meta?: {
     [key: string]: unknown;
@@ -508,6 +536,7 @@ export interface ListPromptsResult {
   prompts: Array<Prompt>;
 }
 
+/** The `ListResourceTemplatesRequest` definition of the 2025-11-25 schema. */
 export interface ListResourceTemplatesRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -515,6 +544,7 @@ export interface ListResourceTemplatesRequest {
   params?: PaginatedRequestParams;
 }
 
+/** The `ListResourceTemplatesResult` definition of the 2025-11-25 schema. */
 export interface ListResourceTemplatesResult {
   _meta?: {
     [key: string]: unknown;
@@ -523,6 +553,7 @@ export interface ListResourceTemplatesResult {
   resourceTemplates: Array<ResourceTemplate>;
 }
 
+/** The `ListResourcesRequest` definition of the 2025-11-25 schema. */
 export interface ListResourcesRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -530,6 +561,7 @@ export interface ListResourcesRequest {
   params?: PaginatedRequestParams;
 }
 
+/** The `ListResourcesResult` definition of the 2025-11-25 schema. */
 export interface ListResourcesResult {
   _meta?: {
     [key: string]: unknown;
@@ -538,6 +570,7 @@ export interface ListResourcesResult {
   resources: Array<Resource>;
 }
 
+/** The `ListRootsRequest` definition of the 2025-11-25 schema. */
 export interface ListRootsRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -545,6 +578,7 @@ export interface ListRootsRequest {
   params?: RequestParams;
 }
 
+/** The `ListRootsResult` definition of the 2025-11-25 schema. */
 export interface ListRootsResult {
   _meta?: {
     [key: string]: unknown;
@@ -552,6 +586,7 @@ export interface ListRootsResult {
   roots: Array<Root>;
 }
 
+/** The `ListTasksRequest` definition of the 2025-11-25 schema. */
 export interface ListTasksRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -559,6 +594,7 @@ export interface ListTasksRequest {
   params?: PaginatedRequestParams;
 }
 
+/** The `ListTasksResult` definition of the 2025-11-25 schema. */
 export interface ListTasksResult {
   _meta?: {
     [key: string]: unknown;
@@ -567,6 +603,7 @@ export interface ListTasksResult {
   tasks: Array<Task>;
 }
 
+/** The `ListToolsRequest` definition of the 2025-11-25 schema. */
 export interface ListToolsRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -574,6 +611,7 @@ export interface ListToolsRequest {
   params?: PaginatedRequestParams;
 }
 
+/** The `ListToolsResult` definition of the 2025-11-25 schema. */
 export interface ListToolsResult {
   _meta?: {
     [key: string]: unknown;
@@ -585,12 +623,14 @@ export interface ListToolsResult {
 /** Syslog severities (RFC 5424). */
 export type LoggingLevel = "alert" | "critical" | "debug" | "emergency" | "error" | "info" | "notice" | "warning";
 
+/** The `LoggingMessageNotification` definition of the 2025-11-25 schema. */
 export interface LoggingMessageNotification {
   jsonrpc: "2.0";
   method: "notifications/message";
   params: LoggingMessageNotificationParams;
 }
 
+/** The `LoggingMessageNotificationParams` definition of the 2025-11-25 schema. */
 export interface LoggingMessageNotificationParams {
   level: LoggingLevel;
   logger?: string;
@@ -613,8 +653,10 @@ export interface ModelPreferences {
   intelligencePriority?: number;
 }
 
+/** The `MultiSelectEnumSchema` definition of the 2025-11-25 schema. */
 export type MultiSelectEnumSchema = UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema;
 
+/** The `Notification` definition of the 2025-11-25 schema. */
 export interface Notification {
   method: string;
   params?: {
@@ -629,6 +671,7 @@ export interface NotificationParams {
   };
 }
 
+/** The `NumberSchema` definition of the 2025-11-25 schema. */
 export interface NumberSchema {
   type: "integer" | "number";
   title?: string;
@@ -638,6 +681,7 @@ export interface NumberSchema {
   default?: number;
 }
 
+/** The `PaginatedRequest` definition of the 2025-11-25 schema. */
 export interface PaginatedRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -654,6 +698,7 @@ export interface PaginatedRequestParams {
   };
 }
 
+/** The `PaginatedResult` definition of the 2025-11-25 schema. */
 export interface PaginatedResult {
   _meta?: {
     [key: string]: unknown;
@@ -661,6 +706,7 @@ export interface PaginatedResult {
   nextCursor?: string;
 }
 
+/** The `PingRequest` definition of the 2025-11-25 schema. */
 export interface PingRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -668,14 +714,17 @@ export interface PingRequest {
   params?: RequestParams;
 }
 
+/** The `PrimitiveSchemaDefinition` definition of the 2025-11-25 schema. */
 export type PrimitiveSchemaDefinition = StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema;
 
+/** The `ProgressNotification` definition of the 2025-11-25 schema. */
 export interface ProgressNotification {
   jsonrpc: "2.0";
   method: "notifications/progress";
   params: ProgressNotificationParams;
 }
 
+/** The `ProgressNotificationParams` definition of the 2025-11-25 schema. */
 export interface ProgressNotificationParams {
   progressToken: ProgressToken;
   progress: number;
@@ -709,6 +758,7 @@ export interface PromptArgument {
   title?: string;
 }
 
+/** The `PromptListChangedNotification` definition of the 2025-11-25 schema. */
 export interface PromptListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/prompts/list_changed";
@@ -728,6 +778,7 @@ export interface PromptReference {
   title?: string;
 }
 
+/** The `ReadResourceRequest` definition of the 2025-11-25 schema. */
 export interface ReadResourceRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -735,6 +786,7 @@ export interface ReadResourceRequest {
   params: ReadResourceRequestParams;
 }
 
+/** The `ReadResourceRequestParams` definition of the 2025-11-25 schema. */
 export interface ReadResourceRequestParams {
   uri: string;
   _meta?: {
@@ -743,6 +795,7 @@ export interface ReadResourceRequestParams {
   };
 }
 
+/** The `ReadResourceResult` definition of the 2025-11-25 schema. */
 export interface ReadResourceResult {
   _meta?: {
     [key: string]: unknown;
@@ -755,6 +808,7 @@ export interface RelatedTaskMetadata {
   taskId: string;
 }
 
+/** The `Request` definition of the 2025-11-25 schema. */
 export interface Request {
   method: string;
   params?: {
@@ -813,6 +867,7 @@ export interface ResourceLink {
   icons?: Array<Icon>;
 }
 
+/** The `ResourceListChangedNotification` definition of the 2025-11-25 schema. */
 export interface ResourceListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/resources/list_changed";
@@ -848,12 +903,14 @@ export interface ResourceTemplateReference {
   uri: string;
 }
 
+/** The `ResourceUpdatedNotification` definition of the 2025-11-25 schema. */
 export interface ResourceUpdatedNotification {
   jsonrpc: "2.0";
   method: "notifications/resources/updated";
   params: ResourceUpdatedNotificationParams;
 }
 
+/** The `ResourceUpdatedNotificationParams` definition of the 2025-11-25 schema. */
 export interface ResourceUpdatedNotificationParams {
   uri: string;
   _meta?: {
@@ -881,6 +938,7 @@ export interface Root {
   };
 }
 
+/** The `RootsListChangedNotification` definition of the 2025-11-25 schema. */
 export interface RootsListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/roots/list_changed";
@@ -939,12 +997,16 @@ export interface ServerCapabilities {
   };
 }
 
+/** The `ServerNotification` definition of the 2025-11-25 schema. */
 export type ServerNotification = CancelledNotification | ProgressNotification | ResourceListChangedNotification | ResourceUpdatedNotification | PromptListChangedNotification | ToolListChangedNotification | TaskStatusNotification | LoggingMessageNotification | ElicitationCompleteNotification;
 
+/** The `ServerRequest` definition of the 2025-11-25 schema. */
 export type ServerRequest = PingRequest | GetTaskRequest | GetTaskPayloadRequest | CancelTaskRequest | ListTasksRequest | CreateMessageRequest | ListRootsRequest | ElicitRequest;
 
+/** The `ServerResult` definition of the 2025-11-25 schema. */
 export type ServerResult = Result | InitializeResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | ListPromptsResult | GetPromptResult | ListToolsResult | CallToolResult | GetTaskResult | GetTaskPayloadResult | CancelTaskResult | ListTasksResult | CompleteResult;
 
+/** The `SetLevelRequest` definition of the 2025-11-25 schema. */
 export interface SetLevelRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -952,6 +1014,7 @@ export interface SetLevelRequest {
   params: SetLevelRequestParams;
 }
 
+/** The `SetLevelRequestParams` definition of the 2025-11-25 schema. */
 export interface SetLevelRequestParams {
   level: LoggingLevel;
   _meta?: {
@@ -960,8 +1023,10 @@ export interface SetLevelRequestParams {
   };
 }
 
+/** The `SingleSelectEnumSchema` definition of the 2025-11-25 schema. */
 export type SingleSelectEnumSchema = UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema;
 
+/** The `StringSchema` definition of the 2025-11-25 schema. */
 export interface StringSchema {
   type: "string";
   title?: string;
@@ -972,6 +1037,7 @@ export interface StringSchema {
   default?: string;
 }
 
+/** The `SubscribeRequest` definition of the 2025-11-25 schema. */
 export interface SubscribeRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -979,6 +1045,7 @@ export interface SubscribeRequest {
   params: SubscribeRequestParams;
 }
 
+/** The `SubscribeRequestParams` definition of the 2025-11-25 schema. */
 export interface SubscribeRequestParams {
   uri: string;
   _meta?: {
@@ -1012,16 +1079,20 @@ export interface TaskMetadata {
   ttl?: number;
 }
 
+/** The `TaskStatus` definition of the 2025-11-25 schema. */
 export type TaskStatus = "cancelled" | "completed" | "failed" | "input_required" | "working";
 
+/** The `TaskStatusNotification` definition of the 2025-11-25 schema. */
 export interface TaskStatusNotification {
   jsonrpc: "2.0";
   method: "notifications/tasks/status";
   params: TaskStatusNotificationParams;
 }
 
+/** The `TaskStatusNotificationParams` definition of the 2025-11-25 schema. */
 export type TaskStatusNotificationParams = NotificationParams & Task;
 
+/** The `TextContent` definition of the 2025-11-25 schema. */
 export interface TextContent {
   type: "text";
   text: string;
@@ -1031,6 +1102,7 @@ export interface TextContent {
   };
 }
 
+/** The `TextResourceContents` definition of the 2025-11-25 schema. */
 export interface TextResourceContents {
   uri: string;
   mimeType?: string;
@@ -1120,6 +1192,7 @@ export interface ToolExecution {
   taskSupport?: "forbidden" | "optional" | "required";
 }
 
+/** The `ToolListChangedNotification` definition of the 2025-11-25 schema. */
 export interface ToolListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/tools/list_changed";
@@ -1166,6 +1239,7 @@ export interface URLElicitationRequiredError {
   };
 }
 
+/** The `UnsubscribeRequest` definition of the 2025-11-25 schema. */
 export interface UnsubscribeRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -1173,6 +1247,7 @@ export interface UnsubscribeRequest {
   params: UnsubscribeRequestParams;
 }
 
+/** The `UnsubscribeRequestParams` definition of the 2025-11-25 schema. */
 export interface UnsubscribeRequestParams {
   uri: string;
   _meta?: {

@@ -7,6 +7,7 @@ export interface Annotations {
   lastModified?: string;
 }
 
+/** The `AudioContent` definition of the 2026-07-28 schema. */
 export interface AudioContent {
   type: "audio";
   data: string;
@@ -21,6 +22,7 @@ export interface BaseMetadata {
   title?: string;
 }
 
+/** The `BlobResourceContents` definition of the 2026-07-28 schema. */
 export interface BlobResourceContents {
   uri: string;
   mimeType?: string;
@@ -28,6 +30,7 @@ export interface BlobResourceContents {
   blob: string;
 }
 
+/** The `BooleanSchema` definition of the 2026-07-28 schema. */
 export interface BooleanSchema {
   type: "boolean";
   title?: string;
@@ -43,6 +46,7 @@ export interface CacheableResult {
   cacheScope: "private" | "public";
 }
 
+/** The `CallToolRequest` definition of the 2026-07-28 schema. */
 export interface CallToolRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -50,6 +54,7 @@ export interface CallToolRequest {
   params: CallToolRequestParams;
 }
 
+/** The `CallToolRequestParams` definition of the 2026-07-28 schema. */
 export interface CallToolRequestParams {
   _meta: RequestMetaObject;
   inputResponses?: InputResponses;
@@ -60,6 +65,7 @@ export interface CallToolRequestParams {
   };
 }
 
+/** The `CallToolResult` definition of the 2026-07-28 schema. */
 export interface CallToolResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -68,24 +74,28 @@ export interface CallToolResult {
   isError?: boolean;
 }
 
+/** The `CallToolResultResponse` definition of the 2026-07-28 schema. */
 export interface CallToolResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: InputRequiredResult | CallToolResult;
 }
 
+/** The `CancelledNotification` definition of the 2026-07-28 schema. */
 export interface CancelledNotification {
   jsonrpc: "2.0";
   method: "notifications/cancelled";
   params: CancelledNotificationParams;
 }
 
+/** The `CancelledNotificationParams` definition of the 2026-07-28 schema. */
 export interface CancelledNotificationParams {
   requestId: RequestId;
   reason?: string;
   _meta?: NotificationMetaObject;
 }
 
+/** The `ClientCapabilities` definition of the 2026-07-28 schema. */
 export interface ClientCapabilities {
   experimental?: {
     [key: string]: JSONObject;
@@ -106,16 +116,20 @@ export interface ClientCapabilities {
   };
 }
 
+/** The `ClientNotification` definition of the 2026-07-28 schema. */
 export interface ClientNotification {
   jsonrpc: "2.0";
   method: "notifications/cancelled";
   params: CancelledNotificationParams;
 }
 
+/** The `ClientRequest` definition of the 2026-07-28 schema. */
 export type ClientRequest = DiscoverRequest | ListResourcesRequest | ListResourceTemplatesRequest | ReadResourceRequest | SubscriptionsListenRequest | ListPromptsRequest | GetPromptRequest | ListToolsRequest | CallToolRequest | CompleteRequest;
 
+/** The `ClientResult` definition of the 2026-07-28 schema. */
 export type ClientResult = Result;
 
+/** The `CompleteRequest` definition of the 2026-07-28 schema. */
 export interface CompleteRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -123,6 +137,7 @@ export interface CompleteRequest {
   params: CompleteRequestParams;
 }
 
+/** The `CompleteRequestParams` definition of the 2026-07-28 schema. */
 export interface CompleteRequestParams {
   ref: PromptReference | ResourceTemplateReference;
   argument: {
@@ -137,6 +152,7 @@ export interface CompleteRequestParams {
   _meta: RequestMetaObject;
 }
 
+/** The `CompleteResult` definition of the 2026-07-28 schema. */
 export interface CompleteResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -147,6 +163,7 @@ export interface CompleteResult {
   };
 }
 
+/** The `CompleteResultResponse` definition of the 2026-07-28 schema. */
 export interface CompleteResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
@@ -156,11 +173,13 @@ export interface CompleteResultResponse {
 /** Any block of content in a prompt message or tool result. */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
+/** The `CreateMessageRequest` definition of the 2026-07-28 schema. */
 export interface CreateMessageRequest {
   method: "sampling/createMessage";
   params: CreateMessageRequestParams;
 }
 
+/** The `CreateMessageRequestParams` definition of the 2026-07-28 schema. */
 export interface CreateMessageRequestParams {
   messages: Array<SamplingMessage>;
   modelPreferences?: ModelPreferences;
@@ -174,6 +193,7 @@ export interface CreateMessageRequestParams {
   toolChoice?: ToolChoice;
 }
 
+/** The `CreateMessageResult` definition of the 2026-07-28 schema. */
 export interface CreateMessageResult {
   _meta?: MetaObject;
   role: Role;
@@ -204,12 +224,14 @@ export interface DiscoverResult {
   instructions?: string;
 }
 
+/** The `DiscoverResultResponse` definition of the 2026-07-28 schema. */
 export interface DiscoverResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: DiscoverResult;
 }
 
+/** The `ElicitRequest` definition of the 2026-07-28 schema. */
 export interface ElicitRequest {
   method: "elicitation/create";
   params: ElicitRequestParams;
@@ -229,6 +251,7 @@ export interface ElicitRequestFormParams {
   mode?: "form";
 }
 
+/** The `ElicitRequestParams` definition of the 2026-07-28 schema. */
 export type ElicitRequestParams = ElicitRequestFormParams | ElicitRequestURLParams;
 
 /** Sends the user to `url` to finish an interaction outside the client. */
@@ -238,6 +261,7 @@ export interface ElicitRequestURLParams {
   url: string;
 }
 
+/** The `ElicitResult` definition of the 2026-07-28 schema. */
 export interface ElicitResult {
   action: "accept" | "cancel" | "decline";
   content?: {
@@ -245,6 +269,7 @@ export interface ElicitResult {
   };
 }
 
+/** The `EmbeddedResource` definition of the 2026-07-28 schema. */
 export interface EmbeddedResource {
   type: "resource";
   resource: TextResourceContents | BlobResourceContents;
@@ -255,6 +280,7 @@ export interface EmbeddedResource {
 /** A result that carries nothing but success. */
 export type EmptyResult = Result;
 
+/** The `EnumSchema` definition of the 2026-07-28 schema. */
 export type EnumSchema = UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema;
 
 /** The error member of a JSON-RPC error response. */
@@ -264,6 +290,7 @@ export interface Error {
   data?: unknown;
 }
 
+/** The `GetPromptRequest` definition of the 2026-07-28 schema. */
 export interface GetPromptRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -271,6 +298,7 @@ export interface GetPromptRequest {
   params: GetPromptRequestParams;
 }
 
+/** The `GetPromptRequestParams` definition of the 2026-07-28 schema. */
 export interface GetPromptRequestParams {
   _meta: RequestMetaObject;
   inputResponses?: InputResponses;
@@ -281,6 +309,7 @@ export interface GetPromptRequestParams {
   };
 }
 
+/** The `GetPromptResult` definition of the 2026-07-28 schema. */
 export interface GetPromptResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -288,6 +317,7 @@ export interface GetPromptResult {
   messages: Array<PromptMessage>;
 }
 
+/** The `GetPromptResultResponse` definition of the 2026-07-28 schema. */
 export interface GetPromptResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
@@ -316,6 +346,7 @@ export interface Icons {
   icons?: Array<Icon>;
 }
 
+/** The `ImageContent` definition of the 2026-07-28 schema. */
 export interface ImageContent {
   type: "image";
   data: string;
@@ -446,6 +477,7 @@ export interface LegacyTitledEnumSchema {
   default?: string;
 }
 
+/** The `ListPromptsRequest` definition of the 2026-07-28 schema. */
 export interface ListPromptsRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -453,6 +485,7 @@ export interface ListPromptsRequest {
   params: PaginatedRequestParams;
 }
 
+/** The `ListPromptsResult` definition of the 2026-07-28 schema. */
 export interface ListPromptsResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -462,12 +495,14 @@ export interface ListPromptsResult {
   prompts: Array<Prompt>;
 }
 
+/** The `ListPromptsResultResponse` definition of the 2026-07-28 schema. */
 export interface ListPromptsResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: ListPromptsResult;
 }
 
+/** The `ListResourceTemplatesRequest` definition of the 2026-07-28 schema. */
 export interface ListResourceTemplatesRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -475,6 +510,7 @@ export interface ListResourceTemplatesRequest {
   params: PaginatedRequestParams;
 }
 
+/** The `ListResourceTemplatesResult` definition of the 2026-07-28 schema. */
 export interface ListResourceTemplatesResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -484,12 +520,14 @@ export interface ListResourceTemplatesResult {
   resourceTemplates: Array<ResourceTemplate>;
 }
 
+/** The `ListResourceTemplatesResultResponse` definition of the 2026-07-28 schema. */
 export interface ListResourceTemplatesResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: ListResourceTemplatesResult;
 }
 
+/** The `ListResourcesRequest` definition of the 2026-07-28 schema. */
 export interface ListResourcesRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -497,6 +535,7 @@ export interface ListResourcesRequest {
   params: PaginatedRequestParams;
 }
 
+/** The `ListResourcesResult` definition of the 2026-07-28 schema. */
 export interface ListResourcesResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -506,12 +545,14 @@ export interface ListResourcesResult {
   resources: Array<Resource>;
 }
 
+/** The `ListResourcesResultResponse` definition of the 2026-07-28 schema. */
 export interface ListResourcesResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: ListResourcesResult;
 }
 
+/** The `ListRootsRequest` definition of the 2026-07-28 schema. */
 export interface ListRootsRequest {
   method: "roots/list";
   params?: {
@@ -519,10 +560,12 @@ export interface ListRootsRequest {
   };
 }
 
+/** The `ListRootsResult` definition of the 2026-07-28 schema. */
 export interface ListRootsResult {
   roots: Array<Root>;
 }
 
+/** The `ListToolsRequest` definition of the 2026-07-28 schema. */
 export interface ListToolsRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -530,6 +573,7 @@ export interface ListToolsRequest {
   params: PaginatedRequestParams;
 }
 
+/** The `ListToolsResult` definition of the 2026-07-28 schema. */
 export interface ListToolsResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -539,6 +583,7 @@ export interface ListToolsResult {
   tools: Array<Tool>;
 }
 
+/** The `ListToolsResultResponse` definition of the 2026-07-28 schema. */
 export interface ListToolsResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
@@ -548,12 +593,14 @@ export interface ListToolsResultResponse {
 /** Syslog severities (RFC 5424). */
 export type LoggingLevel = "alert" | "critical" | "debug" | "emergency" | "error" | "info" | "notice" | "warning";
 
+/** The `LoggingMessageNotification` definition of the 2026-07-28 schema. */
 export interface LoggingMessageNotification {
   jsonrpc: "2.0";
   method: "notifications/message";
   params: LoggingMessageNotificationParams;
 }
 
+/** The `LoggingMessageNotificationParams` definition of the 2026-07-28 schema. */
 export interface LoggingMessageNotificationParams {
   level: LoggingLevel;
   logger?: string;
@@ -598,8 +645,10 @@ export interface ModelPreferences {
   intelligencePriority?: number;
 }
 
+/** The `MultiSelectEnumSchema` definition of the 2026-07-28 schema. */
 export type MultiSelectEnumSchema = UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema;
 
+/** The `Notification` definition of the 2026-07-28 schema. */
 export interface Notification {
   method: string;
   params?: {
@@ -613,10 +662,12 @@ export interface NotificationMetaObject {
   [key: string]: unknown;
 }
 
+/** The `NotificationParams` definition of the 2026-07-28 schema. */
 export interface NotificationParams {
   _meta?: NotificationMetaObject;
 }
 
+/** The `NumberSchema` definition of the 2026-07-28 schema. */
 export interface NumberSchema {
   type: "integer" | "number";
   title?: string;
@@ -626,6 +677,7 @@ export interface NumberSchema {
   default?: number;
 }
 
+/** The `PaginatedRequest` definition of the 2026-07-28 schema. */
 export interface PaginatedRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -633,11 +685,13 @@ export interface PaginatedRequest {
   params: PaginatedRequestParams;
 }
 
+/** The `PaginatedRequestParams` definition of the 2026-07-28 schema. */
 export interface PaginatedRequestParams {
   _meta: RequestMetaObject;
   cursor?: string;
 }
 
+/** The `PaginatedResult` definition of the 2026-07-28 schema. */
 export interface PaginatedResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -651,14 +705,17 @@ export interface ParseError {
   data?: unknown;
 }
 
+/** The `PrimitiveSchemaDefinition` definition of the 2026-07-28 schema. */
 export type PrimitiveSchemaDefinition = StringSchema | NumberSchema | BooleanSchema | UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema | UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema | LegacyTitledEnumSchema;
 
+/** The `ProgressNotification` definition of the 2026-07-28 schema. */
 export interface ProgressNotification {
   jsonrpc: "2.0";
   method: "notifications/progress";
   params: ProgressNotificationParams;
 }
 
+/** The `ProgressNotificationParams` definition of the 2026-07-28 schema. */
 export interface ProgressNotificationParams {
   progressToken: ProgressToken;
   progress: number;
@@ -670,6 +727,7 @@ export interface ProgressNotificationParams {
 /** Ties progress notifications to the request they report on. */
 export type ProgressToken = string | number;
 
+/** The `Prompt` definition of the 2026-07-28 schema. */
 export interface Prompt {
   name: string;
   description?: string;
@@ -687,6 +745,7 @@ export interface PromptArgument {
   title?: string;
 }
 
+/** The `PromptListChangedNotification` definition of the 2026-07-28 schema. */
 export interface PromptListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/prompts/list_changed";
@@ -706,6 +765,7 @@ export interface PromptReference {
   title?: string;
 }
 
+/** The `ReadResourceRequest` definition of the 2026-07-28 schema. */
 export interface ReadResourceRequest {
   jsonrpc: "2.0";
   id: RequestId;
@@ -713,6 +773,7 @@ export interface ReadResourceRequest {
   params: ReadResourceRequestParams;
 }
 
+/** The `ReadResourceRequestParams` definition of the 2026-07-28 schema. */
 export interface ReadResourceRequestParams {
   _meta: RequestMetaObject;
   inputResponses?: InputResponses;
@@ -720,6 +781,7 @@ export interface ReadResourceRequestParams {
   uri: string;
 }
 
+/** The `ReadResourceResult` definition of the 2026-07-28 schema. */
 export interface ReadResourceResult {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -728,12 +790,14 @@ export interface ReadResourceResult {
   contents: Array<TextResourceContents | BlobResourceContents>;
 }
 
+/** The `ReadResourceResultResponse` definition of the 2026-07-28 schema. */
 export interface ReadResourceResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: InputRequiredResult | ReadResourceResult;
 }
 
+/** The `Request` definition of the 2026-07-28 schema. */
 export interface Request {
   method: string;
   params?: {
@@ -754,10 +818,12 @@ export interface RequestMetaObject {
   [key: string]: unknown;
 }
 
+/** The `RequestParams` definition of the 2026-07-28 schema. */
 export interface RequestParams {
   _meta: RequestMetaObject;
 }
 
+/** The `Resource` definition of the 2026-07-28 schema. */
 export interface Resource {
   uri: string;
   name: string;
@@ -770,12 +836,14 @@ export interface Resource {
   icons?: Array<Icon>;
 }
 
+/** The `ResourceContents` definition of the 2026-07-28 schema. */
 export interface ResourceContents {
   uri: string;
   mimeType?: string;
   _meta?: MetaObject;
 }
 
+/** The `ResourceLink` definition of the 2026-07-28 schema. */
 export interface ResourceLink {
   uri: string;
   name: string;
@@ -789,17 +857,20 @@ export interface ResourceLink {
   icons?: Array<Icon>;
 }
 
+/** The `ResourceListChangedNotification` definition of the 2026-07-28 schema. */
 export interface ResourceListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/resources/list_changed";
   params?: NotificationParams;
 }
 
+/** The `ResourceRequestParams` definition of the 2026-07-28 schema. */
 export interface ResourceRequestParams {
   _meta: RequestMetaObject;
   uri: string;
 }
 
+/** The `ResourceTemplate` definition of the 2026-07-28 schema. */
 export interface ResourceTemplate {
   uriTemplate: string;
   name: string;
@@ -817,17 +888,20 @@ export interface ResourceTemplateReference {
   uri: string;
 }
 
+/** The `ResourceUpdatedNotification` definition of the 2026-07-28 schema. */
 export interface ResourceUpdatedNotification {
   jsonrpc: "2.0";
   method: "notifications/resources/updated";
   params: ResourceUpdatedNotificationParams;
 }
 
+/** The `ResourceUpdatedNotificationParams` definition of the 2026-07-28 schema. */
 export interface ResourceUpdatedNotificationParams {
   uri: string;
   _meta?: NotificationMetaObject;
 }
 
+/** The `Result` definition of the 2026-07-28 schema. */
 export interface Result {
   _meta?: ResultMetaObject;
   resultType: string;
@@ -846,12 +920,14 @@ export type ResultType = string;
 /** Who a message or piece of content comes from or is meant for. */
 export type Role = "assistant" | "user";
 
+/** The `Root` definition of the 2026-07-28 schema. */
 export interface Root {
   uri: string;
   name?: string;
   _meta?: MetaObject;
 }
 
+/** The `SamplingMessage` definition of the 2026-07-28 schema. */
 export interface SamplingMessage {
   role: Role;
   content: TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent | Array<SamplingMessageContentBlock>;
@@ -861,6 +937,7 @@ export interface SamplingMessage {
 /** One block of a sampled message. */
 export type SamplingMessageContentBlock = TextContent | ImageContent | AudioContent | ToolUseContent | ToolResultContent;
 
+/** The `ServerCapabilities` definition of the 2026-07-28 schema. */
 export interface ServerCapabilities {
   experimental?: {
     [key: string]: JSONObject;
@@ -882,12 +959,16 @@ export interface ServerCapabilities {
   };
 }
 
+/** The `ServerNotification` definition of the 2026-07-28 schema. */
 export type ServerNotification = CancelledNotification | ProgressNotification | ResourceListChangedNotification | SubscriptionsAcknowledgedNotification | ResourceUpdatedNotification | PromptListChangedNotification | ToolListChangedNotification | LoggingMessageNotification;
 
+/** The `ServerResult` definition of the 2026-07-28 schema. */
 export type ServerResult = Result | InputRequiredResult | DiscoverResult | ListResourcesResult | ListResourceTemplatesResult | ReadResourceResult | SubscriptionsListenResult | ListPromptsResult | GetPromptResult | ListToolsResult | CallToolResult | CompleteResult;
 
+/** The `SingleSelectEnumSchema` definition of the 2026-07-28 schema. */
 export type SingleSelectEnumSchema = UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema;
 
+/** The `StringSchema` definition of the 2026-07-28 schema. */
 export interface StringSchema {
   type: "string";
   title?: string;
@@ -913,6 +994,7 @@ export interface SubscriptionsAcknowledgedNotification {
   params: SubscriptionsAcknowledgedNotificationParams;
 }
 
+/** The `SubscriptionsAcknowledgedNotificationParams` definition of the 2026-07-28 schema. */
 export interface SubscriptionsAcknowledgedNotificationParams {
   _meta?: NotificationMetaObject;
   notifications: SubscriptionFilter;
@@ -926,6 +1008,7 @@ export interface SubscriptionsListenRequest {
   params: SubscriptionsListenRequestParams;
 }
 
+/** The `SubscriptionsListenRequestParams` definition of the 2026-07-28 schema. */
 export interface SubscriptionsListenRequestParams {
   _meta: RequestMetaObject;
   notifications: SubscriptionFilter;
@@ -937,18 +1020,21 @@ export interface SubscriptionsListenResult {
   resultType: string;
 }
 
+/** The `SubscriptionsListenResultMetaObject` definition of the 2026-07-28 schema. */
 export interface SubscriptionsListenResultMetaObject {
   "io.modelcontextprotocol/serverInfo"?: Implementation;
   "io.modelcontextprotocol/subscriptionId": RequestId;
   [key: string]: unknown;
 }
 
+/** The `SubscriptionsListenResultResponse` definition of the 2026-07-28 schema. */
 export interface SubscriptionsListenResultResponse {
   jsonrpc: "2.0";
   id: RequestId;
   result: SubscriptionsListenResult;
 }
 
+/** The `TextContent` definition of the 2026-07-28 schema. */
 export interface TextContent {
   type: "text";
   text: string;
@@ -956,6 +1042,7 @@ export interface TextContent {
   _meta?: MetaObject;
 }
 
+/** The `TextResourceContents` definition of the 2026-07-28 schema. */
 export interface TextResourceContents {
   uri: string;
   mimeType?: string;
@@ -991,6 +1078,7 @@ export interface TitledSingleSelectEnumSchema {
   default?: string;
 }
 
+/** The `Tool` definition of the 2026-07-28 schema. */
 export interface Tool {
   name: string;
   description?: string;
@@ -1023,12 +1111,14 @@ export interface ToolChoice {
   mode?: "auto" | "none" | "required";
 }
 
+/** The `ToolListChangedNotification` definition of the 2026-07-28 schema. */
 export interface ToolListChangedNotification {
   jsonrpc: "2.0";
   method: "notifications/tools/list_changed";
   params?: NotificationParams;
 }
 
+/** The `ToolResultContent` definition of the 2026-07-28 schema. */
 export interface ToolResultContent {
   type: "tool_result";
   toolUseId: string;
@@ -1038,6 +1128,7 @@ export interface ToolResultContent {
   _meta?: MetaObject;
 }
 
+/** The `ToolUseContent` definition of the 2026-07-28 schema. */
 export interface ToolUseContent {
   type: "tool_use";
   id: string;

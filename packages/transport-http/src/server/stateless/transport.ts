@@ -84,6 +84,7 @@ export class StatelessHttpServerTransport implements Transport {
     return this.inflight.size;
   }
 
+  /** Starts the transport: from now on what arrives goes to `handlers`. */
   async start(handlers: TransportHandlers): Promise<void> {
     if (this.handlers) throw new LocalError("invalid_message", "the transport is already started");
     if (this.ended) throw new LocalError("connection_closed", "the stateless HTTP transport has closed");
@@ -98,11 +99,13 @@ export class StatelessHttpServerTransport implements Transport {
     for (const [value, context] of this.inbox.splice(0)) handlers.onMessage(value, context);
   }
 
+  /** Sends one payload (a message or a batch) to the peer. */
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the stateless HTTP transport has closed");
     for (const message of Array.isArray(payload) ? payload : [payload]) this.route(message, options);
   }
 
+  /** Closes the transport; idempotent, resolves once it is closed. */
   async close(): Promise<void> {
     this.end();
     return this.closed;
