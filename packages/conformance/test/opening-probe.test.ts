@@ -140,6 +140,8 @@ describe("the opening-exchange probe over stdio", () => {
       `FAKE_LAUNCHES=${starts.file} ${fakeServerCommand("good")}`,
       "--transcripts",
       fixtures,
+      // One process per run, so the starts count what is run.
+      "--no-reuse",
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
@@ -156,6 +158,7 @@ describe("the opening-exchange probe over stdio", () => {
       `FAKE_LAUNCHES=${starts.file} ${fakeServerCommand("session-only")}`,
       "--transcripts",
       fixtures,
+      "--no-reuse",
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");

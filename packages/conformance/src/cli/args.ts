@@ -29,6 +29,10 @@ export interface CliArgs {
   timing?: boolean;
   /** Runs at once (`--jobs`); default: the number of cores. */
   jobs?: number;
+  /** `--no-reuse`: every stdio run starts its own server process. */
+  noReuse?: boolean;
+  /** `--no-invariants`: check only the transcripts' own expectations (no invariant layer, no observe pass). */
+  noInvariants?: boolean;
 }
 
 /** A command line that cannot be understood. */
@@ -64,7 +68,12 @@ Options:
                             built without the mcpkit fixtures (those transcripts are not applicable)
   --jobs N                  runs executed at once (default: the number of cores); results are
                             reported in the same order whatever N
-  --timing                  print the wall-clock time of the runs (and --jobs) on stderr
+  --timing                  print the wall-clock time of the runs (and --jobs), the slowest runs
+                            and how many stdio runs shared a process, on stderr
+  --no-reuse                server over stdio: every run starts its own server process (by default
+                            runs that leave no state behind share processes, checked as they end)
+  --no-invariants           check only the transcripts' own expectations: no rule on every message,
+                            no observe pass
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
                             SHOULD failures too; best-practice: every failure
   --step-timeout MS         default timeout of each step (default 5000)
@@ -110,7 +119,7 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth", "--timing"]);
+const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -212,6 +221,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const transport = one("--transport");
   if (values.has("--auth")) args.auth = true;
   if (values.has("--timing")) args.timing = true;
+  if (values.has("--no-reuse")) args.noReuse = true;
+  if (values.has("--no-invariants")) args.noInvariants = true;
   const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
   if (command !== "server" && tokenOptions.length > 0)
     throw new UsageError(`${tokenOptions[0]} applies to server mode only`);
