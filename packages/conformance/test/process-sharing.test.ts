@@ -48,19 +48,20 @@ describe("process sharing over stdio", () => {
     // The same report, but for the first line, which shows the command (its launches file differs).
     const body = (stdout: string) => stdout.slice(stdout.indexOf("\n"));
     expect(body(shared.stdout)).toBe(body(fresh.stdout));
-    // Five opening probes, one process per revision for the 13 runs, two observe passes.
-    expect(shared.starts).toBe(5 + 5 + 2);
+    // Five opening probes, whose processes then serve the 13 runs of their revision, and two
+    // observe passes.
+    expect(shared.starts).toBe(5 + 2);
     expect(fresh.starts).toBe(5 + 13 + 2);
   });
 
   it("judges a failure on a shared process again on a fresh one", async () => {
-    // Once this server answered a fence ping, it lists no tools: example/tools-list fails on a
-    // shared process and passes on a fresh one, and the fresh verdict is the one reported.
+    // Once this server answered a fence ping, it lists no tools: example/tools-list (5 runs) fails
+    // on a shared process and passes on a fresh one, and the fresh verdict is the one reported.
     const run = await runFake("fenced-wrong", ["--timing"]);
     expect(run.code).toBe(0);
     expect(run.last).toBe("conformance: 13 passed, 0 failed");
     expect(run.stderr).toContain(
-      "stdio: 8 of 13 shareable runs reused a process; 5 failed there and ran again on a fresh one\n",
+      "stdio: 13 runs on a process a probe or an earlier run opened, 5 processes started for probes and shareable runs; 5 failed on a shared process and ran again on a fresh one\n",
     );
   });
 
@@ -69,7 +70,7 @@ describe("process sharing over stdio", () => {
     expect(run.code).toBe(0);
     expect(run.last).toBe("conformance: 13 passed, 0 failed");
     expect(run.stderr).toContain(
-      "stdio: 0 of 13 shareable runs reused a process; 0 failed there and ran again on a fresh one\n",
+      "stdio: 0 runs on a process a probe or an earlier run opened, 18 processes started for probes and shareable runs; 0 failed on a shared process and ran again on a fresh one\n",
     );
     expect(run.starts).toBe(5 + 13 + 2);
   });

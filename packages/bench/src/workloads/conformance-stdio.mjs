@@ -38,12 +38,14 @@ function conformance(extra) {
         reject(new Error(`mcpkit-conformance ${extra.join(" ")} exited ${code}: ${last}\n${err}`));
         return;
       }
-      const reuse = /stdio: (\d+) of (\d+) shareable runs reused a process/.exec(err);
+      const reuse =
+        /stdio: (\d+) runs on a process a probe or an earlier run opened, (\d+) processes started/.exec(err);
       resolve({
         seconds,
         passed: Number(counts[1]),
         skipped: Number(counts[3] ?? 0),
-        reused: reuse ? `${reuse[1]}/${reuse[2]}` : "-",
+        reused: reuse ? Number(reuse[1]) : Number.NaN,
+        started: reuse ? Number(reuse[2]) : Number.NaN,
       });
     });
   });
@@ -70,7 +72,8 @@ export async function run({ quick }) {
     ["seconds", "wall s", 1],
     ["passed", "passed"],
     ["skipped", "skipped"],
-    ["reused", "runs on a reused process"],
+    ["reused", "runs on a shared process"],
+    ["started", "processes started for those"],
   ]);
   const ours = rows[0].seconds;
   const targets = [

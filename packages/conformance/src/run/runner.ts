@@ -227,6 +227,7 @@ async function probeServer(
   stepTimeoutMs: number,
   runTimeoutMs: number,
   layer?: InvariantLayer,
+  pool?: StdioPool,
 ): Promise<Opening> {
   if (options.auth && options.auth.token === undefined)
     return { failures: [], blocked: new Map(), facts: new Map() };
@@ -252,6 +253,8 @@ async function probeServer(
             revision,
             new Inbox(ignoreFilter(t, revision, options.transport)),
             stepTimeoutMs,
+            // A probe that went well leaves its process to the runs of its revision.
+            pool,
           ),
         stepTimeoutMs,
         runTimeoutMs,
@@ -282,20 +285,20 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           side: options.mode,
         })
       : undefined;
+  const pool =
+    options.mode === "server" && options.transport === "stdio" && options.reuse !== false
+      ? new StdioPool(options.target, Math.max(6, (options.jobs ?? 1) * 2))
+      : undefined;
   const probing = performance.now();
   const opening =
     options.mode === "server"
-      ? await probeServer(options, plan, stepTimeoutMs, runTimeoutMs, layer)
+      ? await probeServer(options, plan, stepTimeoutMs, runTimeoutMs, layer, pool)
       : { failures: [], blocked: new Map<Revision, string>(), facts: new Map<Revision, ServerFacts>() };
   if (options.mode === "server") options.onRunTime?.("(opening probes)", performance.now() - probing);
   for (const failure of opening.failures) {
     results.push(failure);
     options.onResult?.(failure);
   }
-  const pool =
-    options.mode === "server" && options.transport === "stdio" && options.reuse !== false
-      ? new StdioPool(options.target, Math.max(4, (options.jobs ?? 1) * 2))
-      : undefined;
   const execute = async (t: Transcript, revision: Revision, fresh = false) => {
     const wire = createWire(
       options,
@@ -305,6 +308,9 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       t.stepTimeoutMs ?? stepTimeoutMs,
       fresh ? undefined : pool,
     );
+    const observer = layer?.observer(t.id, revision, t.clientCapabilities);
+    const pooled = wire instanceof PooledStdioWire;
+    if (pooled) observer?.hold();
     const outcome = await executeRun({
       transcript: t,
       revision,
@@ -313,11 +319,13 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       stepTimeoutMs,
       runTimeoutMs,
       vars: authVars(options.auth),
-      ...(layer ? { observer: layer.observer(t.id, revision, t.clientCapabilities) } : {}),
+      ...(observer ? { observer } : {}),
     });
-    // A failure on a process an earlier run opened is judged again on a fresh one: sharing never
-    // blames a server.
-    if (outcome.status === "failed" && wire instanceof PooledStdioWire && wire.reused) {
+    // A failure on a process an earlier run opened is judged again on a fresh one, with what the
+    // invariants saw on the shared process dropped: sharing neither blames nor excuses a server.
+    const again = outcome.status === "failed" && pooled && wire.reused;
+    if (pooled) observer?.release(!again);
+    if (again) {
       if (pool) pool.stats.rerun++;
       return execute(t, revision, true);
     }
@@ -387,7 +395,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   }
   if (pool)
     options.onTimingNote?.(
-      `stdio: ${pool.stats.reused} of ${pool.stats.reused + pool.stats.started} shareable runs reused a process; ${pool.stats.rerun} failed there and ran again on a fresh one`,
+      `stdio: ${pool.stats.reused} runs on a process a probe or an earlier run opened, ${pool.stats.started} processes started for probes and shareable runs; ${pool.stats.rerun} failed on a shared process and ran again on a fresh one`,
     );
   const observing = performance.now();
   const checked = layer
