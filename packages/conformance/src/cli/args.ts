@@ -27,7 +27,7 @@ export interface CliArgs {
   fixtures?: "auto" | "none";
   /** `--timing`: print how long the runs took (stderr). */
   timing?: boolean;
-  /** Runs at once (`--jobs`); default: the number of cores. */
+  /** Runs at once (`--jobs`); default: twice the number of cores. */
   jobs?: number;
   /** `--no-reuse`: every stdio run starts its own server process. */
   noReuse?: boolean;
@@ -66,8 +66,9 @@ Options:
   --fixtures auto|none      server: auto (default) runs a transcript only when the server lists the
                             tools, prompts and resources it names; none: generic mode for a server
                             built without the mcpkit fixtures (those transcripts are not applicable)
-  --jobs N                  runs executed at once (default: the number of cores); results are
-                            reported in the same order whatever N
+  --jobs N                  runs executed at once (default: twice the number of cores: runs mostly
+                            wait on the implementation); results are reported in the same order
+                            whatever N
   --timing                  print the wall-clock time of the runs (and --jobs), the slowest runs
                             and how many stdio runs shared a process, on stderr
   --no-reuse                server over stdio: every run starts its own server process (by default

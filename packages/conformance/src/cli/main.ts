@@ -122,7 +122,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options.filters = { ...options.filters, requirements: args.requirements };
     if (args.stepTimeoutMs !== undefined) options.stepTimeoutMs = args.stepTimeoutMs;
     if (args.runTimeoutMs !== undefined) options.runTimeoutMs = args.runTimeoutMs;
-    options.jobs = args.jobs ?? availableParallelism();
+    // Runs mostly wait (on a process starting, a step's answer, an expectNothing window): twice
+    // the cores keeps them busy.
+    options.jobs = args.jobs ?? 2 * availableParallelism();
     if (args.noReuse) options.reuse = false;
     if (args.noInvariants) options.invariants = false;
     if (args.fixtures !== undefined) options.fixtures = args.fixtures;
