@@ -1,8 +1,8 @@
 /**
  * mcpkit vs the official MCP TypeScript SDKs (2.x, 1.x) and a raw no-SDK baseline, side by side
  * in one run. `pnpm bench [-- --only a,b] [--quick] [--json FILE]`; workloads: in-process, stdio,
- * http, sessions, cold-import, install-size, cli-startup and fleet (the last three only when named;
- * fleet needs redis-server).
+ * http, sessions, cold-import, install-size, cli-startup, fleet and conformance-stdio (the last four
+ * only when named; fleet needs redis-server).
  */
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";

@@ -1,6 +1,7 @@
 // Runs workloads by name and collects their results; used by the CLI and the smoke test.
 import * as cliStartup from "./workloads/cli-startup.mjs";
 import * as coldImport from "./workloads/cold-import.mjs";
+import * as conformanceStdio from "./workloads/conformance-stdio.mjs";
 import * as fleet from "./workloads/fleet.mjs";
 import * as http from "./workloads/http.mjs";
 import * as inProcess from "./workloads/in-process.mjs";
@@ -9,10 +10,20 @@ import * as sessions from "./workloads/sessions.mjs";
 import * as stdio from "./workloads/stdio.mjs";
 import { settingsFor } from "./settings.mjs";
 
-export const workloads = [inProcess, stdio, http, sessions, coldImport, installSize, cliStartup, fleet];
+export const workloads = [
+  inProcess,
+  stdio,
+  http,
+  sessions,
+  coldImport,
+  installSize,
+  cliStartup,
+  fleet,
+  conformanceStdio,
+];
 /**
- * What runs without --only: all but install-size (slow, needs the network), cli-startup (its own
- * budget, not a comparison) and fleet (needs redis-server).
+ * What runs without --only: all but install-size (slow, needs the network), cli-startup and
+ * conformance-stdio (their own budgets, not comparisons) and fleet (needs redis-server).
  */
 export const defaultWorkloads = ["in-process", "stdio", "http", "sessions", "cold-import"];
 

@@ -9,6 +9,7 @@ export const FULL = {
   clientCounts: [1, 16, 128],
   sessions: 1000,
   coldRuns: 11,
+  quick: false,
 };
 
 export const QUICK = {
@@ -20,6 +21,7 @@ export const QUICK = {
   clientCounts: [1, 4],
   sessions: 20,
   coldRuns: 1,
+  quick: true,
 };
 
 /** The settings one workload gets (HTTP has its own duration). */

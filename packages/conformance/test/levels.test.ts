@@ -122,7 +122,18 @@ describe("--jobs", () => {
       "3",
       "--timing",
     ]);
-    expect(run.stderr).toMatch(/^mcpkit-conformance: 1 run in \d+\.\d s with --jobs 3\n$/);
+    // The total, how many runs shared a process, then the slowest runs (the probe, the run, the
+    // observe pass): where the time went.
+    expect(run.stderr).toMatch(
+      new RegExp(
+        [
+          "^mcpkit-conformance: 1 run in \\d+\\.\\d s with --jobs 3",
+          "stdio: 1 runs on a process a probe or an earlier run opened, 1 processes started for probes and shareable runs; 0 failed on a shared process and ran again on a fresh one",
+          "slowest runs \\(of \\d+\\.\\d s spent in runs\\):",
+          "(  +\\d+\\.\\d\\d s  (x/one@2025-11-25|\\(opening probes\\)|\\(invariants: observe pass\\))\n){3}$",
+        ].join("\n"),
+      ),
+    );
     expect(run.last).toBe("conformance: 1 passed, 0 failed");
   });
 });

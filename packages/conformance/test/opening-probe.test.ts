@@ -90,6 +90,7 @@ describe("the opening-exchange probe over stdio", () => {
       fixtures,
       "--step-timeout",
       "1500",
+      "--no-reuse",
     ]);
     // 1500 ms, not less: both eras are probed at once on a loaded machine, and the garbage must arrive first.
     expect(run.code).toBe(1);
@@ -119,6 +120,7 @@ describe("the opening-exchange probe over stdio", () => {
       fixtures,
       "--step-timeout",
       "300",
+      "--no-reuse",
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
@@ -140,6 +142,8 @@ describe("the opening-exchange probe over stdio", () => {
       `FAKE_LAUNCHES=${starts.file} ${fakeServerCommand("good")}`,
       "--transcripts",
       fixtures,
+      // One process per run, so the starts count what is run.
+      "--no-reuse",
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
@@ -156,6 +160,7 @@ describe("the opening-exchange probe over stdio", () => {
       `FAKE_LAUNCHES=${starts.file} ${fakeServerCommand("session-only")}`,
       "--transcripts",
       fixtures,
+      "--no-reuse",
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
@@ -178,6 +183,7 @@ describe("the opening-exchange probe over stdio", () => {
       `FAKE_LAUNCHES=${starts.file} ${fakeServerCommand("stateless-only")}`,
       "--transcripts",
       fixtures,
+      "--no-reuse",
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toContain("opening-exchange");
@@ -199,6 +205,7 @@ describe("the opening-exchange probe over stdio", () => {
       fixtures,
       "--step-timeout",
       "1500",
+      "--no-reuse",
     ]);
     // 1500 ms, not less: the 2026-07-28 runs that must pass here share a loaded machine.
     expect(run.code).toBe(1);
@@ -221,6 +228,7 @@ describe("the opening-exchange probe over stdio", () => {
       fixtures,
       "--revision",
       "2026-07-28",
+      "--no-reuse",
     ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(

@@ -27,8 +27,12 @@ export interface CliArgs {
   fixtures?: "auto" | "none";
   /** `--timing`: print how long the runs took (stderr). */
   timing?: boolean;
-  /** Runs at once (`--jobs`); default: the number of cores. */
+  /** Runs at once (`--jobs`); default: twice the number of cores. */
   jobs?: number;
+  /** `--no-reuse`: every stdio run starts its own server process. */
+  noReuse?: boolean;
+  /** `--no-invariants`: check only the transcripts' own expectations (no invariant layer, no observe pass). */
+  noInvariants?: boolean;
 }
 
 /** A command line that cannot be understood. */
@@ -62,9 +66,15 @@ Options:
   --fixtures auto|none      server: auto (default) runs a transcript only when the server lists the
                             tools, prompts and resources it names; none: generic mode for a server
                             built without the mcpkit fixtures (those transcripts are not applicable)
-  --jobs N                  runs executed at once (default: the number of cores); results are
-                            reported in the same order whatever N
-  --timing                  print the wall-clock time of the runs (and --jobs) on stderr
+  --jobs N                  runs executed at once (default: twice the number of cores: runs mostly
+                            wait on the implementation); results are reported in the same order
+                            whatever N
+  --timing                  print the wall-clock time of the runs (and --jobs), the slowest runs
+                            and how many stdio runs shared a process, on stderr
+  --no-reuse                server over stdio: every run starts its own server process (by default
+                            runs that leave no state behind share processes, checked as they end)
+  --no-invariants           check only the transcripts' own expectations: no rule on every message,
+                            no observe pass
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
                             SHOULD failures too; best-practice: every failure
   --step-timeout MS         default timeout of each step (default 5000)
@@ -110,7 +120,7 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth", "--timing"]);
+const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -212,6 +222,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   const transport = one("--transport");
   if (values.has("--auth")) args.auth = true;
   if (values.has("--timing")) args.timing = true;
+  if (values.has("--no-reuse")) args.noReuse = true;
+  if (values.has("--no-invariants")) args.noInvariants = true;
   const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
   if (command !== "server" && tokenOptions.length > 0)
     throw new UsageError(`${tokenOptions[0]} applies to server mode only`);

@@ -63,6 +63,15 @@ function requirementsDir(args: CliArgs, paths: string[], cwd: string): string | 
   return undefined;
 }
 
+/** The slowest runs, for `--timing`: where the time went. */
+function slowest(times: readonly { key: string; ms: number }[], count = 10): string {
+  if (times.length === 0) return "";
+  const top = [...times].sort((a, b) => b.ms - a.ms).slice(0, count);
+  const total = times.reduce((sum, t) => sum + t.ms, 0);
+  const lines = top.map((t) => `  ${(t.ms / 1000).toFixed(2).padStart(6)} s  ${t.key}\n`);
+  return `slowest runs (of ${(total / 1000).toFixed(1)} s spent in runs):\n${lines.join("")}`;
+}
+
 /**
  * Runs the CLI; returns the exit code (0 pass, 1 failures, 2 usage or transcript errors).
  * @example
@@ -115,13 +124,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options.filters = { ...options.filters, requirements: args.requirements };
     if (args.stepTimeoutMs !== undefined) options.stepTimeoutMs = args.stepTimeoutMs;
     if (args.runTimeoutMs !== undefined) options.runTimeoutMs = args.runTimeoutMs;
-    options.jobs = args.jobs ?? availableParallelism();
+    // Runs mostly wait (on a process starting, a step's answer, an expectNothing window): twice
+    // the cores keeps them busy.
+    options.jobs = args.jobs ?? 2 * availableParallelism();
+    if (args.noReuse) options.reuse = false;
+    if (args.noInvariants) options.invariants = false;
     if (args.fixtures !== undefined) options.fixtures = args.fixtures;
     if (args.auth || args.authToken !== undefined || args.authTokenInsufficientScope !== undefined) {
       options.auth = { required: true };
       if (args.authToken !== undefined) options.auth.token = args.authToken;
       if (args.authTokenInsufficientScope !== undefined)
         options.auth.insufficientScopeToken = args.authTokenInsufficientScope;
+    }
+    const times: { key: string; ms: number }[] = [];
+    const notes: string[] = [];
+    if (args.timing) {
+      options.onRunTime = (key, ms) => times.push({ key, ms });
+      options.onTimingNote = (note) => notes.push(`${note}\n`);
     }
     const started = performance.now();
     report = await runConformance(options);
@@ -131,6 +150,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(
         `mcpkit-conformance: ${runs} run${runs === 1 ? "" : "s"} in ${seconds} s with --jobs ${options.jobs}\n`,
       );
+      io.stderr(notes.join("") + slowest(times));
     }
   } catch (error) {
     const prefix = error instanceof TranscriptError ? "transcript error: " : "";

@@ -86,15 +86,17 @@ export class InvariantLayer {
         const seen = newest.get(eraOf(revision));
         if (seen === undefined || revision > seen) newest.set(eraOf(revision), revision);
       }
-      for (const revision of [...newest.values()].sort()) {
-        const transcript = observeTranscript(revision);
-        await observePass({
-          revision,
-          wire: createWire(transcript, revision, new Inbox()),
-          observer: this.observer(OBSERVE_ID, revision, {}),
-          ...timeouts,
-        });
-      }
+      // The eras' passes are independent: they run at once.
+      await Promise.all(
+        [...newest.values()].sort().map((revision) =>
+          observePass({
+            revision,
+            wire: createWire(observeTranscript(revision), revision, new Inbox()),
+            observer: this.observer(OBSERVE_ID, revision, {}),
+            ...timeouts,
+          }),
+        ),
+      );
     }
     const filters = this.setup.requirementFilters;
     return this.invariants

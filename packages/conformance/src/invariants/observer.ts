@@ -8,7 +8,7 @@ import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
-import { type Breach, type InvariantViolation, ViolationLedger } from "./violation.js";
+import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
 export interface RunIdentity {
@@ -29,6 +29,8 @@ export class RunObserver {
   /** The step now running, for reports. */
   step = "connect";
   private readonly state: RunState;
+  /** While held, breaches wait here instead of the ledger (`hold`). */
+  private held: { breach: Breach; where: Sighting }[] | undefined;
 
   constructor(
     private readonly identity: RunIdentity,
@@ -58,11 +60,32 @@ export class RunObserver {
 
   /** A breach the observe pass found itself (e.g. pagination that does not end). */
   report(breach: Breach): void {
-    this.ledger.record(breach, {
+    this.record(breach);
+  }
+
+  /**
+   * Keeps this run's breaches aside until `release`: a run on a shared process whose failure is
+   * judged again on a fresh one must not report what it saw twice, or what only sharing caused.
+   */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Ends `hold`: the breaches go to the ledger when `keep`, else they are dropped. */
+  release(keep: boolean): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    if (keep) for (const { breach, where } of held) this.ledger.record(breach, where);
+  }
+
+  private record(breach: Breach): void {
+    const where: Sighting = {
       transcript: this.identity.transcript,
       revision: this.identity.revision,
       step: this.step,
-    });
+    };
+    if (this.held) this.held.push({ breach, where });
+    else this.ledger.record(breach, where);
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */
@@ -82,12 +105,7 @@ export class RunObserver {
         breaches.push({ requirement: "stdio.single-messages", detail: "a batch array on stdout", message });
       for (const item of message) breaches.push(...this.one(item));
     } else breaches.push(...this.one(message));
-    for (const b of breaches)
-      this.ledger.record(b, {
-        transcript: this.identity.transcript,
-        revision: this.identity.revision,
-        step: this.step,
-      });
+    for (const b of breaches) this.record(b);
   }
 
   private one(message: Json): Breach[] {

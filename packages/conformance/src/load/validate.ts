@@ -75,6 +75,7 @@ const TRANSCRIPT_FIELDS: Record<string, Kind> = {
   transports: "strings",
   setup: "string",
   autoConnect: "boolean",
+  fresh: "boolean",
   clientCapabilities: "object",
   serverCapabilities: "object",
   requires: "pattern",

@@ -185,6 +185,8 @@ export interface Transcript {
   transports?: TransportName[];
   setup?: "handshake" | "none";
   autoConnect?: boolean;
+  /** Server transcripts over stdio: never share a process with another run (§6.1). */
+  fresh?: boolean;
   clientCapabilities?: JsonObject;
   serverCapabilities?: JsonObject;
   requires?: Pattern;

@@ -1,4 +1,4 @@
-import { type Json, type JsonObject, isObject } from "../model/json.js";
+import type { Json, JsonObject } from "../model/json.js";
 import type { Failure } from "../model/result.js";
 import { type Revision, type TransportName, eraOf, selectRevisions } from "../model/revisions.js";
 import type { ConnectStep, HttpExpect, HttpStep, SendStep, Step, Transcript } from "../model/transcript.js";
@@ -9,15 +9,13 @@ import type { RunObserver } from "../invariants/observer.js";
 import { tapWire } from "../invariants/wire-tap.js";
 import { type InboxContext, expectMessage, expectNothing } from "./inbox-steps.js";
 import type { InboxItem } from "./inbox.js";
+import { RUNNER_INFO, stampEnvelope } from "./envelope.js";
 import { handshakeSteps } from "./prelude.js";
 import { expectNoRequest, expectRequest } from "./request-steps.js";
 import { StepFailed } from "./step-failed.js";
 import { TimeoutError, delay, withTimeout } from "./time.js";
 
-/** The identity the runner uses when it plays a client or a server. */
-export const RUNNER_INFO: JsonObject = { name: "mcpkit-conformance", version: "1.0.0" };
-
-const META = "io.modelcontextprotocol/";
+export { RUNNER_INFO } from "./envelope.js";
 
 /** Everything one run needs. */
 export interface RunInput {
@@ -70,12 +68,15 @@ export async function executeRun(input: RunInput): Promise<RunOutcome> {
   const runner = new Executor(
     input.observer ? { ...input, wire: tapWire(input.wire, input.observer) } : input,
   );
+  let reusable = false;
   try {
     const outcome = await runner.run();
     if (outcome.status === "passed" && input.afterPass) await input.afterPass(runner.session());
+    reusable = outcome.status !== "failed";
     return outcome;
   } finally {
-    await input.wire.dispose().catch(() => undefined);
+    const wire = input.wire;
+    await (reusable && wire.recycle ? wire.recycle() : wire.dispose()).catch(() => undefined);
   }
 }
 
@@ -130,7 +131,12 @@ class Executor {
   }
 
   private steps(): Labelled[] {
-    const setup = this.t.setup === "none" ? [] : handshakeSteps(this.t.side, eraOf(this.input.revision));
+    const shared = this.input.wire.handshake;
+    if (shared !== undefined) for (const [key, value] of Object.entries(shared)) this.vars.set(key, value);
+    const setup =
+      this.t.setup === "none" || shared !== undefined
+        ? []
+        : handshakeSteps(this.t.side, eraOf(this.input.revision));
     return [
       ...setup.map((step, i) => ({ step, label: `setup ${i + 1}`, setup: true })),
       ...this.t.steps.map((step, i) => ({ step, label: `step ${i + 1}`, setup: false })),
@@ -150,11 +156,13 @@ class Executor {
         );
       }
     }
+    const before = new Map(this.vars);
     const steps = this.steps();
     let checkedRequires = false;
     for (const item of steps) {
       if (!item.setup && !checkedRequires) {
         checkedRequires = true;
+        this.rememberHandshake(before);
         const skip = this.checkRequires();
         if (skip !== undefined) return { status: "skipped", reason: skip };
       }
@@ -183,6 +191,7 @@ class Executor {
       }
     }
     if (!checkedRequires) {
+      this.rememberHandshake(before);
       const skip = this.checkRequires();
       if (skip !== undefined) return { status: "skipped", reason: skip };
     }
@@ -201,6 +210,15 @@ class Executor {
       );
     }
     return { status: "passed" };
+  }
+
+  /** Hands what the handshake captured to a wire that shares its process with later runs. */
+  private rememberHandshake(before: ReadonlyMap<string, Json>): void {
+    const wire = this.input.wire;
+    if (!wire.rememberHandshake || wire.handshake !== undefined || this.t.setup === "none") return;
+    const captured: Record<string, Json> = {};
+    for (const [key, value] of this.vars) if (before.get(key) !== value) captured[key] = value;
+    wire.rememberHandshake(captured);
   }
 
   private fail(
@@ -378,18 +396,8 @@ class Executor {
 
   /** Adds the stateless `_meta` envelope to a request the runner sends as a client (§7.1). */
   private envelope(message: Json): Json {
-    if (this.t.side !== "server" || eraOf(this.input.revision) !== "stateless") return message;
-    if (!isObject(message) || typeof message.method !== "string" || message.id === undefined) return message;
-    const params = isObject(message.params) ? { ...message.params } : {};
-    const meta = isObject(params._meta) ? { ...params._meta } : {};
-    const defaults: JsonObject = {
-      [`${META}protocolVersion`]: this.input.revision,
-      [`${META}clientCapabilities`]: this.t.clientCapabilities ?? {},
-      [`${META}clientInfo`]: RUNNER_INFO,
-    };
-    for (const [key, value] of Object.entries(defaults)) if (!Object.hasOwn(meta, key)) meta[key] = value;
-    params._meta = meta;
-    return { ...message, params };
+    if (this.t.side !== "server") return message;
+    return stampEnvelope(message, this.input.revision, this.t.clientCapabilities ?? {});
   }
 
   private async checkHttp(expect: HttpExpect, response: HttpResponseInfo, step: Step): Promise<void> {

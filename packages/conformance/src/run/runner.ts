@@ -19,10 +19,13 @@ import { createClientWire } from "../wire/client/client-wire.js";
 import { HttpClientWire } from "../wire/http-client.js";
 import { LegacySseClientWire } from "../wire/legacy-sse-client.js";
 import { StdioServerWire } from "../wire/stdio-server.js";
+import { PooledStdioWire, StdioPool } from "../wire/stdio-pool.js";
 import type { Wire } from "../wire/wire.js";
 import { WsClientWire } from "../wire/ws-client.js";
 import { InvariantLayer } from "../invariants/invocation.js";
+import { stampEnvelope } from "./envelope.js";
 import { executeRun } from "./executor.js";
+import { shareable } from "./shareable.js";
 import { Inbox, type InboxItem } from "./inbox.js";
 import { notApplicable } from "./applicability.js";
 import type { ServerFacts } from "./discovery.js";
@@ -72,8 +75,17 @@ export interface RunOptions {
   invariants?: boolean;
   /** How many runs execute at once (default 1); results are still reported in plan order. */
   jobs?: number;
+  /**
+   * Server mode over stdio: runs of transcripts that leave no state behind share server processes
+   * (`shareable.ts`; default true). `false`: every run starts its own process.
+   */
+  reuse?: boolean;
   /** Called after each run, in order (for progress output). */
   onResult?: (result: RunResult) => void;
+  /** Called as each run ends with its wall-clock milliseconds (`--timing`); reports hold no times. */
+  onRunTime?: (key: string, ms: number) => void;
+  /** `--timing`: how the time was spent, in words (e.g. how many runs shared a process). */
+  onTimingNote?: (note: string) => void;
 }
 
 /**
@@ -175,6 +187,7 @@ function createWire(
   revision: Revision,
   inbox: Inbox,
   stepTimeoutMs: number,
+  pool?: StdioPool,
 ): Wire {
   if (options.mode === "client") {
     return createClientWire({
@@ -186,8 +199,14 @@ function createWire(
     });
   }
   switch (options.transport) {
-    case "stdio":
-      return new StdioServerWire(inbox, options.target);
+    case "stdio": {
+      if (!pool || !shareable(t)) return new StdioServerWire(inbox, options.target);
+      const capabilities = t.clientCapabilities ?? {};
+      const key = `${revision} ${JSON.stringify(capabilities)}`;
+      const fence = (id: string) =>
+        stampEnvelope({ jsonrpc: "2.0", id, method: "ping" }, revision, capabilities);
+      return new PooledStdioWire(inbox, pool, key, fence, stepTimeoutMs);
+    }
     case "http":
       return new HttpClientWire(inbox, options.target, revision, options.auth?.token);
     case "sse":
@@ -208,6 +227,7 @@ async function probeServer(
   stepTimeoutMs: number,
   runTimeoutMs: number,
   layer?: InvariantLayer,
+  pool?: StdioPool,
 ): Promise<Opening> {
   if (options.auth && options.auth.token === undefined)
     return { failures: [], blocked: new Map(), facts: new Map() };
@@ -233,6 +253,8 @@ async function probeServer(
             revision,
             new Inbox(ignoreFilter(t, revision, options.transport)),
             stepTimeoutMs,
+            // A probe that went well leaves its process to the runs of its revision.
+            pool,
           ),
         stepTimeoutMs,
         runTimeoutMs,
@@ -263,16 +285,55 @@ export async function runConformance(options: RunOptions): Promise<Report> {
           side: options.mode,
         })
       : undefined;
+  const pool =
+    options.mode === "server" && options.transport === "stdio" && options.reuse !== false
+      ? new StdioPool(options.target, Math.max(6, (options.jobs ?? 1) * 2))
+      : undefined;
+  const probing = performance.now();
   const opening =
     options.mode === "server"
-      ? await probeServer(options, plan, stepTimeoutMs, runTimeoutMs, layer)
+      ? await probeServer(options, plan, stepTimeoutMs, runTimeoutMs, layer, pool)
       : { failures: [], blocked: new Map<Revision, string>(), facts: new Map<Revision, ServerFacts>() };
+  if (options.mode === "server") options.onRunTime?.("(opening probes)", performance.now() - probing);
   for (const failure of opening.failures) {
     results.push(failure);
     options.onResult?.(failure);
   }
+  const execute = async (t: Transcript, revision: Revision, fresh = false) => {
+    const wire = createWire(
+      options,
+      t,
+      revision,
+      new Inbox(ignoreFilter(t, revision, options.transport)),
+      t.stepTimeoutMs ?? stepTimeoutMs,
+      fresh ? undefined : pool,
+    );
+    const observer = layer?.observer(t.id, revision, t.clientCapabilities);
+    const pooled = wire instanceof PooledStdioWire;
+    if (pooled) observer?.hold();
+    const outcome = await executeRun({
+      transcript: t,
+      revision,
+      transport: options.transport,
+      wire,
+      stepTimeoutMs,
+      runTimeoutMs,
+      vars: authVars(options.auth),
+      ...(observer ? { observer } : {}),
+    });
+    // A failure on a process an earlier run opened is judged again on a fresh one, with what the
+    // invariants saw on the shared process dropped: sharing neither blames nor excuses a server.
+    const again = outcome.status === "failed" && pooled && wire.reused;
+    if (pooled) observer?.release(!again);
+    if (again) {
+      if (pool) pool.stats.rerun++;
+      return execute(t, revision, true);
+    }
+    return outcome;
+  };
   const runOne = async ({ loaded, revision }: (typeof plan)[number]): Promise<RunResult> => {
     const t = loaded.transcript;
+    const started = performance.now();
     const skip = findSkip(options.skip ?? [], { transcript: t.id, revision, transport: options.transport });
     const unmet = options.mode === "server" ? unmetNeeds(t, options.auth) : undefined;
     const facts = opening.facts.get(revision);
@@ -287,22 +348,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
         ? { status: "skipped" as const, reason: unmet }
         : blocked !== undefined
           ? { status: "skipped" as const, reason: blocked }
-          : await executeRun({
-              transcript: t,
-              revision,
-              transport: options.transport,
-              wire: createWire(
-                options,
-                t,
-                revision,
-                new Inbox(ignoreFilter(t, revision, options.transport)),
-                t.stepTimeoutMs ?? stepTimeoutMs,
-              ),
-              stepTimeoutMs,
-              runTimeoutMs,
-              vars: authVars(options.auth),
-              ...(layer ? { observer: layer.observer(t.id, revision, t.clientCapabilities) } : {}),
-            });
+          : await execute(t, revision);
     const result: RunResult = {
       key: `${t.id}@${revision}`,
       transcript: t.id,
@@ -317,6 +363,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     if (outcome.status === "failed") result.failure = outcome.failure;
     if (outcome.status === "skipped") result.skipReason = outcome.reason;
     applyExpectedFailures([result], options.expectedFailures ?? []);
+    options.onRunTime?.(result.key, performance.now() - started);
     return result;
   };
   // Runs are independent (a fresh process, connection or session each): `jobs` of them at a time,
@@ -324,8 +371,15 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const done: (RunResult | undefined)[] = plan.map(() => undefined);
   let next = 0;
   let emitted = 0;
+  // With shared processes, runs of one revision go together, so idle processes find their next run.
+  const order = plan.map((_, i) => i);
+  if (pool) {
+    const rank = (i: number) => (plan[i] as (typeof plan)[number]).revision;
+    order.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a - b));
+  }
   const worker = async () => {
-    for (let i = next++; i < plan.length; i = next++) {
+    for (let n = next++; n < plan.length; n = next++) {
+      const i = order[n] as number;
       done[i] = await runOne(plan[i] as (typeof plan)[number]);
       for (let r = done[emitted]; r !== undefined && emitted < plan.length; r = done[++emitted]) {
         results.push(r);
@@ -334,7 +388,16 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     }
   };
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, plan.length));
-  await Promise.all(Array.from({ length: jobs }, worker));
+  try {
+    await Promise.all(Array.from({ length: jobs }, worker));
+  } finally {
+    await pool?.close();
+  }
+  if (pool)
+    options.onTimingNote?.(
+      `stdio: ${pool.stats.reused} runs on a process a probe or an earlier run opened, ${pool.stats.started} processes started for probes and shareable runs; ${pool.stats.rerun} failed on a shared process and ran again on a fresh one`,
+    );
+  const observing = performance.now();
   const checked = layer
     ? await layer.finish(
         plan
@@ -345,6 +408,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
         { stepTimeoutMs, runTimeoutMs },
       )
     : [];
+  if (layer) options.onRunTime?.("(invariants: observe pass)", performance.now() - observing);
   for (const result of checked) {
     applyExpectedFailures([result], options.expectedFailures ?? []);
     results.push(result);

@@ -1,7 +1,6 @@
 import type { Inbox } from "../run/inbox.js";
 import { Deferred } from "../run/time.js";
-import { LineReader, MAX_LINE } from "./line-reader.js";
-import { ChildHandle, describeExit } from "./process.js";
+import { StdioProcess } from "./stdio-process.js";
 import type { CloseInfo, ExitInfo, Outgoing, Wire } from "./wire.js";
 
 /**
@@ -10,67 +9,67 @@ import type { CloseInfo, ExitInfo, Outgoing, Wire } from "./wire.js";
  */
 export class StdioServerWire implements Wire {
   readonly gone = new Deferred<string>();
-  private handle: ChildHandle | undefined;
-  private readonly stdoutClosed = new Deferred<CloseInfo>();
+  protected proc: StdioProcess | undefined;
 
   constructor(
     readonly inbox: Inbox,
-    private readonly command: string,
+    protected readonly command: string,
   ) {}
 
+  /** The process this run talks to, started on first use. */
+  protected process(): StdioProcess {
+    this.proc ??= this.start();
+    return this.proc;
+  }
+
+  /** A fresh process, its lines into this run's inbox. */
+  protected start(): StdioProcess {
+    const proc = new StdioProcess(this.command);
+    this.attach(proc);
+    return proc;
+  }
+
+  protected attach(proc: StdioProcess): void {
+    proc.onLine = (line) => this.received(line);
+    proc.onGone = () => {
+      this.gone.resolve(proc.gone.value ?? "the server process is gone");
+      this.inbox.wake();
+    };
+    if (proc.gone.settled) proc.onGone();
+  }
+
+  protected received(line: string): void {
+    this.inbox.push(line);
+  }
+
   async connect(): Promise<undefined> {
-    const handle = new ChildHandle(this.command);
-    this.handle = handle;
-    const reader = new LineReader(
-      (line) => this.inbox.push(line),
-      () => this.fail(`stdout line longer than ${MAX_LINE} bytes`),
-    );
-    handle.child.stdout.setEncoding("utf8");
-    handle.child.stdout.on("data", (chunk: string) => reader.push(chunk));
-    handle.child.stdout.on("end", () => {
-      reader.end();
-      this.stdoutClosed.resolve({});
-    });
-    void handle.closedAll.promise.then((exit) => {
-      this.fail(`the server process ${describeExit(exit)}${this.stderrNote()}`);
-    });
+    this.process();
     return undefined;
   }
 
-  private stderrNote(): string {
-    const tail = this.handle?.stderrTail() ?? "";
-    return tail ? `; stderr: ${tail}` : "";
-  }
-
-  private fail(reason: string): void {
-    if (!this.gone.settled) this.gone.resolve(reason);
-    this.inbox.wake();
-  }
-
   async send(out: Outgoing): Promise<undefined> {
-    const handle = this.handle;
-    if (!handle || this.gone.settled) return undefined;
-    handle.child.stdin.write(out.newline ? `${out.text}\n` : out.text);
+    if (this.gone.settled) return undefined;
+    this.process().write(out.newline ? `${out.text}\n` : out.text);
     return undefined;
   }
 
   async close(): Promise<void> {
-    this.handle?.child.stdin.end();
+    this.proc?.handle.child.stdin.end();
   }
 
   closed(): Promise<CloseInfo> {
-    return this.stdoutClosed.promise;
+    return this.process().stdoutClosed.promise;
   }
 
   exited(): Promise<ExitInfo> | undefined {
-    return this.handle?.exit.promise;
+    return this.proc?.handle.exit.promise;
   }
 
   diagnostics(): string {
-    return this.handle?.stderrTail() ?? "";
+    return this.proc?.handle.stderrTail() ?? "";
   }
 
   async dispose(): Promise<void> {
-    await this.handle?.stop();
+    await this.proc?.handle.stop();
   }
 }

@@ -92,4 +92,13 @@ export interface Wire {
   diagnostics(): string;
   /** Ends everything: kills processes, closes sockets. Bounded. */
   dispose(): Promise<void>;
+  /**
+   * Process sharing over stdio (`stdio-pool.ts`): what the handshake captured when an earlier run
+   * on this process went through it (this run then skips it), set once connected.
+   */
+  readonly handshake?: Record<string, Json> | undefined;
+  /** Process sharing: what this run's own handshake captured, for the runs that share it later. */
+  rememberHandshake?(vars: Record<string, Json>): void;
+  /** Process sharing: the run went well; keep the process for another run when it is clean. */
+  recycle?(): Promise<void>;
 }

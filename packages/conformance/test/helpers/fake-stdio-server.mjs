@@ -1,6 +1,7 @@
 // A tiny scripted MCP server speaking raw JSON-RPC over stdio, for the runner's own tests.
 // FAKE_MODE picks a behaviour: good | wrong-ping | hang | crash | noisy | random-info | session-only
 // (no server/discover) | list-changed (sends notifications/tools/list_changed after notifications/initialized) | one-version (answers initialize with 2025-06-18 whatever was asked) | stateless-only (refuses initialize) | initialize-hangs | garbage (answers every line with text that is not JSON) | silent (never answers).
+// Process sharing: fenced-wrong (once it answered a ping whose id is a string, every tools/list answers no tools) | chatty (declares logging; a log message right after each answered ping whose id is a string).
 // FAKE_LAUNCHES names a file that gets one line per start, so tests can count the attempts.
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -13,6 +14,8 @@ const tools = [
 ];
 
 if (process.env.FAKE_LAUNCHES) appendFileSync(process.env.FAKE_LAUNCHES, "started\n");
+
+let fenced = false;
 
 createInterface({ input: process.stdin }).on("line", (line) => {
   if (mode === "silent") return;
@@ -44,7 +47,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         result: {
           protocolVersion: mode === "one-version" ? "2025-06-18" : params.protocolVersion,
           capabilities:
-            mode === "noisy"
+            mode === "noisy" || mode === "chatty"
               ? { tools: {}, logging: {} }
               : // It sends tools/list_changed unasked, so it declares that it may.
                 mode === "list-changed"
@@ -66,7 +69,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
           resultType: "complete",
           supportedVersions: ["2026-07-28"],
           capabilities:
-            mode === "noisy"
+            mode === "noisy" || mode === "chatty"
               ? { tools: {}, logging: {} }
               : // It sends tools/list_changed unasked, so it declares that it may.
                 mode === "list-changed"
@@ -79,6 +82,19 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       });
       return;
     case "ping":
+      if (typeof id === "string") fenced = true;
+      if (mode === "chatty" && typeof id === "string") {
+        // One write, so both lines reach the runner together.
+        const log = {
+          jsonrpc: "2.0",
+          method: "notifications/message",
+          params: { level: "info", data: "pong" },
+        };
+        process.stdout.write(
+          `${JSON.stringify({ jsonrpc: "2.0", id, result: {} })}\n${JSON.stringify(log)}\n`,
+        );
+        return;
+      }
       write({ jsonrpc: "2.0", id, result: mode === "wrong-ping" ? { pong: true } : {} });
       return;
     case "tools/list":
@@ -101,12 +117,12 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         result: params?._meta
           ? {
               resultType: "complete",
-              tools,
+              tools: listed(),
               ttlMs: 0,
               cacheScope: "private",
               _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
             }
-          : { tools },
+          : { tools: listed() },
       });
       return;
     case "tools/call":
@@ -116,3 +132,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
   }
 });
+
+/** The tools a tools/list answers: none after a string-id ping in fenced-wrong mode. */
+function listed() {
+  return mode === "fenced-wrong" && fenced ? [] : tools;
+}
