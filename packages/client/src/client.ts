@@ -128,6 +128,7 @@ export class Client {
     return this;
   }
 
+  /** Checks that the server answers (`ping`). */
   async ping(options?: CallOptions): Promise<void> {
     await this.request("ping", {}, options);
   }
@@ -140,6 +141,7 @@ export class Client {
   listTools(options?: ListOptions): Promise<T.Tool[]> {
     return this.core.listTools(options);
   }
+  /** One page of `tools/list`, from `cursor` (the first page without one). */
   listToolsPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Tool>> {
     return this.core.page("tools/list", "tools", cursor, options);
   }
@@ -205,25 +207,31 @@ export class Client {
   async listTasks(options?: ListOptions): Promise<TaskInfo[]> {
     return tasksOf(await this.core.listAll<JsonObject>("tasks/list", "tasks", options));
   }
+  /** One page of `tasks/list`, from `cursor` (the first page without one). */
   async listTasksPage(cursor?: string, options?: CallOptions): Promise<T.Page<TaskInfo>> {
     const page = await this.core.page<JsonObject>("tasks/list", "tasks", cursor, options);
     return { ...page, items: tasksOf(page.items) };
   }
 
+  /** All resources, every page (bounded by `maxPages`). */
   async listResources(options?: ListOptions): Promise<T.Resource[]> {
     const resources = await this.core.listAll<T.Resource>("resources/list", "resources", options);
     this.core.listed.add("resources");
     return resources;
   }
+  /** One page of `resources/list`, from `cursor` (the first page without one). */
   listResourcesPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Resource>> {
     return this.core.page("resources/list", "resources", cursor, options);
   }
+  /** All resource templates, every page (bounded by `maxPages`). */
   listResourceTemplates(options?: ListOptions): Promise<T.ResourceTemplate[]> {
     return this.core.listAll("resources/templates/list", "resourceTemplates", options);
   }
+  /** One page of `resources/templates/list`, from `cursor` (the first page without one). */
   listResourceTemplatesPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.ResourceTemplate>> {
     return this.core.page("resources/templates/list", "resourceTemplates", cursor, options);
   }
+  /** Reads a resource's contents (`resources/read`). */
   async readResource(uri: string, options?: CallOptions): Promise<T.ReadResourceResult> {
     return readResult(await this.request("resources/read", { uri }, options));
   }
@@ -233,24 +241,29 @@ export class Client {
     await this.request("resources/subscribe", { uri }, options);
     this.core.subscribed.add(uri);
   }
+  /** Session era only: stops the updates of a resource subscribed with {@link Client.subscribeResource}. */
   async unsubscribeResource(uri: string, options?: CallOptions): Promise<void> {
     this.core.sessionOnly("resources/unsubscribe", "close the listen subscription");
     await this.request("resources/unsubscribe", { uri }, options);
     this.core.subscribed.delete(uri);
   }
 
+  /** All prompts, every page (bounded by `maxPages`). */
   async listPrompts(options?: ListOptions): Promise<T.Prompt[]> {
     const prompts = await this.core.listAll<T.Prompt>("prompts/list", "prompts", options);
     this.core.listed.add("prompts");
     return prompts;
   }
+  /** One page of `prompts/list`, from `cursor` (the first page without one). */
   listPromptsPage(cursor?: string, options?: CallOptions): Promise<T.Page<T.Prompt>> {
     return this.core.page("prompts/list", "prompts", cursor, options);
   }
+  /** A prompt's messages for the given arguments (`prompts/get`). */
   async getPrompt(params: T.GetPromptParams, options?: CallOptions): Promise<T.GetPromptResult> {
     return promptResult(await this.request("prompts/get", { ...params }, options));
   }
 
+  /** Suggested values for a prompt's or resource template's argument (`completion/complete`). */
   async complete(params: T.CompleteParams, options?: CallOptions): Promise<T.CompleteResult> {
     return completeResult(await this.request("completion/complete", { ...params }, options));
   }
