@@ -2,7 +2,7 @@ import { type Logger, logTo } from "@mcpkit/core";
 
 // The server logs through core's Logger (pino's signature; `console` fits too), so one logger
 // serves the server, the transports and the client alike.
-export { type Logger, type LogSeverity, logTo } from "@mcpkit/core";
+export { type Logger, logTo } from "@mcpkit/core";
 
 /**
  * The server's sink for problems with no caller: `onError`, then the logger at `error` (each
