@@ -1,7 +1,7 @@
 import { initialize, jsonHeaders, whoamiServer } from "@mcpkit/framework-contract";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { type McpRouter, mcpRouter } from "../src/index.js";
+import { type McpRouter, type McpRouterOptions, mcpRouter } from "../src/index.js";
 import { type Listening, listen } from "./helpers/listen.js";
 
 /** What only Express does: its body parser's refusals, and no parser at all. */
@@ -15,8 +15,8 @@ describe("mcpRouter with and without express.json()", () => {
     listening = undefined;
   });
 
-  async function start(parse: boolean): Promise<string> {
-    mcp = mcpRouter({ onSession: (t) => whoamiServer().connect(t) });
+  async function start(parse: boolean, options: Partial<McpRouterOptions> = {}): Promise<string> {
+    mcp = mcpRouter({ onSession: (t) => whoamiServer().connect(t), ...options });
     const app = express();
     if (parse) app.use(express.json({ limit: "4mb" }));
     app.use("/mcp", mcp);
@@ -64,5 +64,15 @@ describe("mcpRouter with and without express.json()", () => {
       id: null,
       error: { code: -32600, message: `Payload Too Large: the limit is ${4 << 20} bytes` },
     });
+  });
+
+  it("answers when the app's `auth` throws (Express's error handling), instead of leaving the request hanging", async () => {
+    const url = await start(true, {
+      auth: () => {
+        throw Object.assign(new Error("no such user"), { status: 401 });
+      },
+    });
+    const refused = await fetch(url, { method: "POST", headers: jsonHeaders, body: initialize });
+    expect(refused.status).toBe(401);
   });
 });

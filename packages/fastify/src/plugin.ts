@@ -64,6 +64,8 @@ export function mcpPlugin(options: McpPluginOptions): McpPlugin {
   const endpoint = streamableHttpMiddleware(handler);
   const bodyLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serve = (request: FastifyRequest, reply: FastifyReply, body?: unknown): void => {
+    // Before the hijack: should `auth` throw, Fastify still answers (500, or the error's status).
+    const identity = auth?.(request);
     const raw = request.raw as FrameworkRequest;
     if (body !== undefined) raw.body = body;
     // Headers other plugins set on the reply (CORS, security headers) go out with the answer.
@@ -72,7 +74,7 @@ export function mcpPlugin(options: McpPluginOptions): McpPlugin {
     }
     reply.hijack();
     const served = () => endpoint(raw, reply.raw);
-    if (relay && auth) relay.run(auth(request), served);
+    if (relay) relay.run(identity, served);
     else served();
   };
   const plugin: FastifyPluginCallback = (instance, _options, done) => {

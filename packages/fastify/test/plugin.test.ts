@@ -74,6 +74,17 @@ describe("mcpPlugin in a Fastify app", () => {
     );
   });
 
+  it("answers when the app's `auth` throws, instead of leaving the request hanging", async () => {
+    const url = await start({
+      auth: () => {
+        throw Object.assign(new Error("no such user"), { statusCode: 401 });
+      },
+    });
+    const refused = await fetch(url, { method: "POST", headers: jsonHeaders, body: initialize });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toBe("no such user");
+  });
+
   it("ends the sessions on app.close() before the server stops, so open streams do not hold it", async () => {
     const url = await start();
     const opened = await fetch(url, { method: "POST", headers: jsonHeaders, body: initialize });

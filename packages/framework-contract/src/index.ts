@@ -4,5 +4,4 @@
  */
 export { type ContractApp, type StartApp, exampleContract, frameworkContract } from "./suite.js";
 export { callTool, identityOf, initialize, jsonHeaders, whoamiServer } from "./app.js";
-export { conformance, failures, type Report } from "./conformance.js";
-export { type RunningExample, startExample } from "./example.js";
+export { conformance, failures } from "./conformance.js";

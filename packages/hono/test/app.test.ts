@@ -60,4 +60,17 @@ describe("mcpApp behind Hono middleware", () => {
       message: "Parse error: Unexpected end of JSON input",
     });
   });
+
+  it("answers when the app's `auth` throws (Hono's onError), instead of leaving the request hanging", async () => {
+    const url = await start(
+      {
+        auth: () => {
+          throw new Error("no such user");
+        },
+      },
+      () => {},
+    );
+    const refused = await fetch(url, { method: "POST", headers: jsonHeaders, body: initialize });
+    expect(refused.status).toBe(500);
+  });
 });
