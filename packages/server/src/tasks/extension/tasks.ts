@@ -110,9 +110,7 @@ export class ExtensionTasks {
     if (bus) {
       const { taskId } = task;
       running.unsubscribe = await bus
-        .subscribe(BusChannel.task(taskId), (text) => {
-          if (text.includes('"cancel"')) this.stop(taskId, new Error("The task was cancelled"));
-        })
+        .subscribe(BusChannel.task(taskId), (text) => this.heard(taskId, text))
         .catch(() => undefined);
       // Ended while subscribing: nothing listens for it any more.
       if (this.running.get(taskId) !== running) void running.unsubscribe?.().catch(() => {});
@@ -178,7 +176,8 @@ export class ExtensionTasks {
       throw new McpError(ErrorCode.InvalidParams, "Invalid params: inputResponses must be an object");
     const task = await this.find(params, ctx);
     const state = this.running.get(task.taskId);
-    if (!state || isTerminal(task.status)) return {};
+    if (isTerminal(task.status)) return {};
+    if (!state) return this.updateElsewhere(task, responses);
     const answered: [Waiting, JsonObject][] = [];
     for (const [key, value] of Object.entries(responses)) {
       const waiting = state.waiting.get(key);
@@ -201,6 +200,62 @@ export class ExtensionTasks {
     );
     for (const [waiting, answer] of answered) waiting.resolve(answer);
     return {};
+  }
+
+  /**
+   * `tasks/update` for a task whose handler another process of the fleet runs: the store shows
+   * the answered keys gone (as the running process would write it), then the answers go to that
+   * process over the bus, which hands them to the handler.
+   */
+  private async updateElsewhere(task: TaskRecord, responses: Record<string, unknown>): Promise<JsonObject> {
+    const bus = this.settings.bus;
+    const pending = task.inputRequests ?? {};
+    const answers: Record<string, JsonObject> = {};
+    for (const [key, value] of Object.entries(responses)) {
+      if (!(key in pending)) continue;
+      if (!isObject(value))
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Invalid params: inputResponses[${JSON.stringify(key)}] must be an object`,
+        );
+      answers[key] = value as JsonObject;
+    }
+    if (!bus || Object.keys(answers).length === 0) return {};
+    const rest = Object.fromEntries(Object.entries(pending).filter(([key]) => !(key in answers)));
+    await this.write(
+      task,
+      Object.keys(rest).length > 0
+        ? { status: "input_required", inputRequests: rest }
+        : { status: "working" },
+    );
+    await bus.publish(
+      BusChannel.task(task.taskId),
+      JSON.stringify({ type: "update", inputResponses: answers }),
+    );
+    return {};
+  }
+
+  /** A message on the channel of a task this process runs: a cancellation or answers from elsewhere. */
+  private heard(taskId: string, text: string): void {
+    let message: { type?: unknown; inputResponses?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.type === "cancel") {
+      this.stop(taskId, new Error("The task was cancelled"));
+      return;
+    }
+    const state = this.running.get(taskId);
+    if (message.type !== "update" || !state || !isObject(message.inputResponses)) return;
+    // The process that took the tasks/update has written the store already.
+    for (const [key, answer] of Object.entries(message.inputResponses)) {
+      const waiting = state.waiting.get(key);
+      if (!waiting || !isObject(answer)) continue;
+      state.waiting.delete(key);
+      waiting.resolve(answer as JsonObject);
+    }
   }
 
   /** `tasks/cancel`: a non-terminal task becomes `cancelled` and its handler is aborted; an ack either way. */
