@@ -281,6 +281,28 @@ describe("feature invariants", () => {
       "sampling.tools.gated: a sampling request with tools to a client without sampling.tools",
     ]);
   });
+
+  it("form elicitations ask for a flat object of primitives (multi-select enums from 2025-11-25)", () => {
+    const form = (id: string, properties: { [key: string]: Json }) =>
+      req(id, "elicitation/create", { message: "m", requestedSchema: { type: "object", properties } });
+    const flat = form("a", {
+      name: { type: "string" },
+      age: { type: "integer" },
+      ok: { type: "boolean" },
+      colors: { type: "array", items: { type: "string", enum: ["r", "g"] } },
+    });
+    const clientCapabilities = { elicitation: {} };
+    expect(check([], [flat], "2025-11-25", { clientCapabilities })).toEqual([]);
+    expect(
+      check([], [form("b", { address: { type: "object" } })], "2025-11-25", { clientCapabilities }),
+    ).toEqual([
+      'elicitation.schema.restricted: requestedSchema is not flat and primitive: property "address" has type "object", not string, number, integer, boolean or a multi-select enum',
+    ]);
+    // 2025-06-18 had no multi-select enums.
+    expect(check([], [flat], "2025-06-18", { clientCapabilities })).toEqual([
+      'elicitation.schema.restricted: requestedSchema is not flat and primitive: property "colors" has type "array", not string, number, integer, boolean',
+    ]);
+  });
 });
 
 describe("HTTP header invariants", () => {

@@ -35,6 +35,7 @@ const BREAKS: Record<string, string> = {
   "too-many-completions": "completion.max-values",
   "prompt-message-bad-role": "prompts.get.result",
   "no-accel-buffering": "http2026.sse.no-buffering-header",
+  "nested-elicitation-schema": "elicitation.schema.restricted",
 };
 
 /**

@@ -1,6 +1,7 @@
 // A small server of ours written with fastmcp (not with mcpkit), so the conformance suite is checked
 // against a framework nobody here wrote. One tool with a required argument, one resource, one
-// prompt with a required argument, over stdio.
+// prompt with a required argument, over stdio, or with `http` over HTTP on 127.0.0.1 (PORT, default
+// 0: a free port): fastmcp then serves Streamable HTTP at /mcp and legacy HTTP+SSE at /sse.
 import { FastMCP } from "fastmcp";
 import { z } from "zod";
 
@@ -29,4 +30,11 @@ server.addPrompt({
   load: async (args) => `Summarize: ${args.text}`,
 });
 
-await server.start({ transportType: "stdio" });
+if (process.argv[2] === "http") {
+  await server.start({
+    transportType: "httpStream",
+    httpStream: { host: "127.0.0.1", port: Number(process.env.PORT ?? 0) },
+  });
+} else {
+  await server.start({ transportType: "stdio" });
+}

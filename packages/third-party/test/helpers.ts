@@ -73,7 +73,7 @@ export async function runConformance(
   return { code, output, report };
 }
 
-/** A server-everything HTTP process on 127.0.0.1 and a free port. */
+/** A server process listening on 127.0.0.1 and a free port, and the URL under test. */
 export interface HttpServer {
   url: string;
   stop: () => Promise<void>;
@@ -84,11 +84,22 @@ export interface HttpServer {
  * `/sse`) with PORT=0, bound to 127.0.0.1 by a preload (it would listen on every interface), and
  * waits (bounded) for the address it reports.
  */
-export async function startHttpServer(
-  mode: "streamableHttp" | "sse",
+export function startHttpServer(mode: "streamableHttp" | "sse", timeoutMs = 20_000): Promise<HttpServer> {
+  return startListening(serverEverything, [mode], mode === "sse" ? "/sse" : "/mcp", timeoutMs);
+}
+
+/**
+ * Starts `node SCRIPT ARGS` with PORT=0 and the loopback preload (a listen without a host binds
+ * 127.0.0.1; the real address is printed on stderr), waits (bounded) for that address and returns
+ * the URL of `path` on it.
+ */
+export async function startListening(
+  script: string,
+  args: readonly string[],
+  path: string,
   timeoutMs = 20_000,
 ): Promise<HttpServer> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", loopbackPreload, serverEverything, mode], {
+  const child: ChildProcess = spawn(process.execPath, ["--import", loopbackPreload, script, ...args], {
     env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -104,7 +115,7 @@ export async function startHttpServer(
   try {
     const port = await new Promise<number>((done, fail) => {
       const timer = setTimeout(
-        () => fail(new Error(`server-everything did not listen within ${timeoutMs} ms: ${stderr}`)),
+        () => fail(new Error(`${script} did not listen within ${timeoutMs} ms: ${stderr}`)),
         timeoutMs,
       );
       child.stderr?.on("data", (chunk: Buffer) => {
@@ -117,10 +128,10 @@ export async function startHttpServer(
       });
       child.once("exit", (code) => {
         clearTimeout(timer);
-        fail(new Error(`server-everything exited (${code}) before listening: ${stderr}`));
+        fail(new Error(`${script} exited (${code}) before listening: ${stderr}`));
       });
     });
-    return { url: `http://127.0.0.1:${port}${mode === "sse" ? "/sse" : "/mcp"}`, stop };
+    return { url: `http://127.0.0.1:${port}${path}`, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,11 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  type ConformanceReport,
   expectedEntries,
   officialServer,
   packageDir,
   runConformance,
   shellQuote,
+  startListening,
   transcripts,
 } from "./helpers.js";
 
@@ -30,6 +32,28 @@ const servers = [
   },
 ];
 
+/** The run is clean against the expected failures, every entry for `transport` still bites, and the server was exercised. */
+function expectOnlyKnownDeviations(
+  run: { code: number | null; output: string; report: ConformanceReport },
+  file: string,
+  transport: string,
+) {
+  expect(run.code, run.output).toBe(0);
+  expect(run.report.summary.failed, run.output).toBe(0);
+  const xfail = run.report.results.filter((r) => r.verdict === "expected-failure");
+  for (const entry of expectedEntries(transport, file)) {
+    const [id, revision] = (entry.split(":")[0] as string).split("@");
+    const hit = xfail.some(
+      (r) => r.transcript === id && (revision === undefined || r.key.endsWith(`@${revision}`)),
+    );
+    expect(hit, `expected-failures entry ${entry} matched no failing ${transport} run`).toBe(true);
+  }
+  // The server was really exercised: ping passes on some revision.
+  expect(
+    run.report.results.some((r) => r.transcript === "server/lifecycle/ping" && r.verdict === "passed"),
+  ).toBe(true);
+}
+
 describe.each(servers)("$name against the mcpkit conformance suite", ({ name, command }) => {
   it("over stdio shows exactly the documented deviations", async () => {
     const file = join(packageDir, name, "expected-failures.yaml");
@@ -47,19 +71,45 @@ describe.each(servers)("$name against the mcpkit conformance suite", ({ name, co
       ],
       420_000,
     );
-    expect(run.code, run.output).toBe(0);
-    expect(run.report.summary.failed, run.output).toBe(0);
-    const xfail = run.report.results.filter((r) => r.verdict === "expected-failure");
-    for (const entry of expectedEntries("stdio", file)) {
-      const [id, revision] = (entry.split(":")[0] as string).split("@");
-      const hit = xfail.some(
-        (r) => r.transcript === id && (revision === undefined || r.key.endsWith(`@${revision}`)),
-      );
-      expect(hit, `expected-failures entry ${entry} matched no failing run`).toBe(true);
-    }
-    // The server was really exercised: ping passes on some revision.
-    expect(
-      run.report.results.some((r) => r.transcript === "server/lifecycle/ping" && r.verdict === "passed"),
-    ).toBe(true);
+    expectOnlyKnownDeviations(run, file, "stdio");
   }, 450_000);
 });
+
+// The frameworks' HTTP transports: fastmcp serves Streamable HTTP at /mcp and legacy HTTP+SSE at
+// /sse from one process; tmcp's @tmcp/transport-http serves Streamable HTTP (both eras) at /mcp.
+const httpRuns = [
+  { name: "fastmcp", transport: "http", path: "/mcp" },
+  { name: "fastmcp", transport: "sse", path: "/sse" },
+  { name: "tmcp", transport: "http", path: "/mcp" },
+] as const;
+
+describe.each(httpRuns)(
+  "$name over $transport against the mcpkit conformance suite",
+  ({ name, transport, path }) => {
+    it("shows exactly the documented deviations", async () => {
+      const server = await startListening(join(packageDir, `servers/${name}-server.mjs`), ["http"], path);
+      try {
+        const file = join(packageDir, name, "expected-failures.yaml");
+        const run = await runConformance(
+          [
+            "server",
+            "--url",
+            server.url,
+            "--transport",
+            transport,
+            "--transcripts",
+            transcripts,
+            "--expected-failures",
+            file,
+            "--step-timeout",
+            "10000",
+          ],
+          420_000,
+        );
+        expectOnlyKnownDeviations(run, file, transport);
+      } finally {
+        await server.stop();
+      }
+    }, 450_000);
+  },
+);

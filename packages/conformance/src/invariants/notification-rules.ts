@@ -1,4 +1,5 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
+import { requestedSchemaProblem } from "./elicitation-rules.js";
 import { type RunState, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
 
@@ -122,6 +123,9 @@ export function serverRequestRules(message: JsonObject, state: RunState): Breach
       "elicitation.server-respect-modes",
       "a URL elicitation to a client without elicitation.url",
     );
+  const schemaProblem =
+    method === "elicitation/create" ? requestedSchemaProblem(params, state.revision) : undefined;
+  if (schemaProblem !== undefined) return breach("elicitation.schema.restricted", schemaProblem);
   return [];
 }
 

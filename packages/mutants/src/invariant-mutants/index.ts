@@ -4,6 +4,7 @@ import { invalidInputSchema } from "./invalid-input-schema.js";
 import { invalidLogLevel } from "./invalid-log-level.js";
 import { listChangedUndeclared } from "./list-changed-undeclared.js";
 import { noAccelBuffering } from "./no-accel-buffering.js";
+import { nestedElicitationSchema } from "./nested-elicitation-schema.js";
 import { nextCursorLoops } from "./next-cursor-loops.js";
 import { noCacheHints } from "./no-cache-hints.js";
 import { noResultType } from "./no-result-type.js";
@@ -34,4 +35,5 @@ export const invariantMutants: readonly ServerMutant[] = [
   tooManyCompletions,
   promptMessageBadRole,
   noAccelBuffering,
+  nestedElicitationSchema,
 ];

@@ -2,7 +2,7 @@ import type { ServerMutant } from "../mutant.js";
 import { invariantMutants } from "../invariant-mutants/index.js";
 import { completionNotServed } from "./completion-not-served.js";
 import { manglesUtf8 } from "./mangles-utf8.js";
-import { notifiesBeforeInitialized } from "./notifies-before-initialized.js";
+import { requestsBeforeInitialized } from "./requests-before-initialized.js";
 import { skillsDigestUppercase } from "./skills-digest-uppercase.js";
 import { skillsGetCursor } from "./skills-get-cursor.js";
 import { originAllowAny } from "./origin-allow-any.js";
@@ -131,7 +131,7 @@ export const serverMutants: readonly ServerMutant[] = [
   toolsListUnstable,
   resourceWrongUri,
   manglesUtf8,
-  notifiesBeforeInitialized,
+  requestsBeforeInitialized,
   taskResultNoWait,
   taskResultNoMeta,
   taskNotFoundCode,
