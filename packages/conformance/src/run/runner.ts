@@ -25,6 +25,7 @@ import { WsClientWire } from "../wire/ws-client.js";
 import { InvariantLayer } from "../invariants/invocation.js";
 import { stampEnvelope } from "./envelope.js";
 import { executeRun } from "./executor.js";
+import { RunGate } from "./run-gate.js";
 import { shareable } from "./shareable.js";
 import { Inbox, type InboxItem } from "./inbox.js";
 import { notApplicable } from "./applicability.js";
@@ -377,10 +378,19 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     const rank = (i: number) => (plan[i] as (typeof plan)[number]).revision;
     order.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : a - b));
   }
+  // Over stdio a run that changes server state gets its own process; elsewhere it runs alone.
+  const gate = new RunGate();
+  const alone = (t: Transcript) => t.fresh === true && options.transport !== "stdio";
   const worker = async () => {
     for (let n = next++; n < plan.length; n = next++) {
       const i = order[n] as number;
-      done[i] = await runOne(plan[i] as (typeof plan)[number]);
+      const run = plan[i] as (typeof plan)[number];
+      const leave = await gate.enter(alone(run.loaded.transcript));
+      try {
+        done[i] = await runOne(run);
+      } finally {
+        leave();
+      }
       for (let r = done[emitted]; r !== undefined && emitted < plan.length; r = done[++emitted]) {
         results.push(r);
         options.onResult?.(r);
