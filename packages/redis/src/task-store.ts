@@ -1,6 +1,7 @@
 import {
   InvalidCursorError,
   type NewTask,
+  newTaskRecord,
   TaskLimitError,
   type TaskPage,
   type TaskRecord,
@@ -71,15 +72,7 @@ export class RedisTaskStore implements TaskStore {
 
   async create(task: NewTask): Promise<TaskRecord> {
     const now = this.now();
-    const record: TaskRecord = {
-      taskId: task.taskId ?? this.newId(),
-      owner: task.owner,
-      status: "working",
-      createdAt: now,
-      lastUpdatedAt: now,
-      ttl: task.ttl,
-      ...(task.pollInterval === undefined ? {} : { pollInterval: task.pollInterval }),
-    };
+    const record = newTaskRecord(task, task.taskId ?? this.newId(), now);
     const fields = ["taskId", record.taskId, "owner", record.owner, "status", "working"];
     fields.push("createdAt", String(now), "lastUpdatedAt", String(now));
     if (task.ttl !== null) fields.push("ttl", String(task.ttl));

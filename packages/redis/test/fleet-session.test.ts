@@ -45,20 +45,13 @@ async function connect(
   return client;
 }
 
-/** Resolves once every session record of the fleet says `initialized` (bounded). */
-async function everySessionInitialized(): Promise<void> {
-  const look = await connectRedis(redis.url);
-  try {
-    for (let i = 0; i < 200; i++) {
-      const keys = await look.keys("session:session:*");
-      const flags = await Promise.all(keys.map((key) => look.hGet(key, "initialized")));
-      if (keys.length > 0 && flags.every((flag) => flag === "1")) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error("the session records never said initialized");
-  } finally {
-    look.destroy();
-  }
+/** A promise and its resolve (Node 20 has no Promise.withResolvers). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
 }
 
 const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0]?.text;
@@ -75,9 +68,6 @@ describe("a fleet of three on Redis, session era", () => {
 
   it("an elicitation sent from one node is answered through another", async () => {
     const client = await connect();
-    // notifications/initialized is answered (202) before its node has written it to the session
-    // record, so a node that rebuilds the session at once may not know it yet: wait for the record.
-    await everySessionInitialized();
     const result = await client.callTool({ name: "ask-name", arguments: {} });
     expect(text(result)).toMatch(/^Hello, Ada \(from n[123]\)$/);
   });
@@ -159,6 +149,34 @@ describe("a fleet of three on Redis, session era", () => {
       look.destroy();
     }
     await fleet.restart(victim);
+  });
+
+  it("a resource update raised on one node reaches its subscribers, whichever nodes hold their sessions (20 runs)", async () => {
+    for (let run = 0; run < 20; run++) {
+      const opened = [deferred(), deferred()];
+      const watchers = await Promise.all(
+        opened.map((open) =>
+          connect([], (e) => {
+            if (e.purpose === "standalone" && e.status === 200) open.resolve();
+          }),
+        ),
+      );
+      const heard = watchers.map(
+        (watcher) =>
+          new Promise<string>((resolve) => {
+            const stop = watcher.on("resourceUpdated", ({ uri }) => {
+              stop();
+              resolve(uri);
+            });
+          }),
+      );
+      for (const watcher of watchers) await watcher.subscribeResource("test://watched");
+      await Promise.all(opened.map((open) => open.promise));
+      const toucher = await connect();
+      expect(text(await toucher.callTool({ name: "touch", arguments: {} }))).toMatch(/^touched on n[123]$/);
+      expect(await Promise.all(heard)).toEqual(["test://watched", "test://watched"]);
+      await Promise.all([...watchers, toucher].map((client) => client.close()));
+    }
   });
 
   it("every node restarts, one after another, and the session goes on", async () => {

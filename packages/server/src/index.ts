@@ -55,6 +55,7 @@ export {
   MemoryTaskStore,
   type MemoryTaskStoreOptions,
   type NewTask,
+  newTaskRecord,
   type TaskOutcome,
   type TaskPage,
   type TaskRecord,

@@ -79,4 +79,44 @@ describe("a POST's stream resumed through another node while its node runs on", 
     const ids = [first, second, ...rest].map((event) => event.id as string);
     expect(new Set(ids).size).toBe(4 + 1);
   });
+
+  it("a GET stream with nothing but its priming event resumes through another node (200, not 410)", async () => {
+    const fleet = await startFleet(3, () => {});
+    open.push(fleet);
+    const init = await fetch(fleet.url, {
+      method: "POST",
+      headers: HEADERS,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      }),
+    });
+    const sessionId = init.headers.get("mcp-session-id") as string;
+    await init.text();
+    const session = { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
+    const note = await fetch(fleet.url, {
+      method: "POST",
+      headers: session,
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
+    expect(note.status).toBe(202);
+    const get = await openSse(fleet.url, { headers: { ...session, accept: "text/event-stream" } });
+    const getNode = fleet.order.at(-1);
+    const priming = (await get.next()) as SseEvent;
+    expect(priming.data).toBe("");
+    get.abort();
+    // As after that node died: the client resumes from the priming event elsewhere.
+    const resumed = await openSse(fleet.url, {
+      headers: { ...session, accept: "text/event-stream", "last-event-id": priming.id as string },
+    });
+    expect(fleet.order.at(-1)).not.toBe(getNode);
+    expect(resumed.response.status).toBe(200);
+    resumed.abort();
+  });
 });

@@ -98,6 +98,28 @@ export class TaskLimitError extends Error {
   override readonly name = "TaskLimitError";
 }
 
+/**
+ * The record a store keeps for a task it creates: `working`, created and updated `now`. For
+ * {@link TaskStore} implementations.
+ *
+ * @example
+ * ```ts
+ * const record = newTaskRecord({ owner: "subject:ada", ttl: 60_000 }, crypto.randomUUID(), Date.now());
+ * record.status; // "working"
+ * ```
+ */
+export function newTaskRecord(task: NewTask, taskId: string, now: number): TaskRecord {
+  return {
+    taskId,
+    owner: task.owner,
+    status: "working",
+    createdAt: now,
+    lastUpdatedAt: now,
+    ttl: task.ttl,
+    ...(task.pollInterval === undefined ? {} : { pollInterval: task.pollInterval }),
+  };
+}
+
 /** A `tasks/list` cursor the store did not make. */
 export class InvalidCursorError extends Error {
   override readonly name = "InvalidCursorError";
@@ -155,16 +177,7 @@ export class MemoryTaskStore implements TaskStore {
       throw new TaskLimitError(`Task limit reached: the server holds at most ${this.maxTasks} tasks`);
     if (task.taskId !== undefined && this.tasks.has(task.taskId))
       throw new Error(`A task with id ${JSON.stringify(task.taskId)} exists already`);
-    const now = this.now();
-    const record: TaskRecord = {
-      taskId: task.taskId ?? this.newId(),
-      owner: task.owner,
-      status: "working",
-      createdAt: now,
-      lastUpdatedAt: now,
-      ttl: task.ttl,
-      ...(task.pollInterval === undefined ? {} : { pollInterval: task.pollInterval }),
-    };
+    const record = newTaskRecord(task, task.taskId ?? this.newId(), this.now());
     this.tasks.set(record.taskId, record);
     const ids = this.byOwner.get(task.owner) ?? new Set<string>();
     ids.add(record.taskId);

@@ -198,11 +198,11 @@ export class FleetSession {
       if (own !== message.id) (member as { id: unknown }).id = own;
       return true;
     }
-    if (isSharedNotification(message.method)) {
-      this.share(member);
-      if (message.method === "notifications/initialized")
-        this.pendingWrite = this.change({ initialized: true });
-    }
+    if (message.method === "notifications/initialized") {
+      // The record first, then the other copies: a copy rebuilt meanwhile either hears it or,
+      // reading the record once it listens, finds it initialized (see `SessionTable`).
+      this.pendingWrite = this.change({ initialized: true }).then(() => this.share(member));
+    } else if (isSharedNotification(message.method)) void this.share(member);
     return true;
   }
 
@@ -269,9 +269,9 @@ export class FleetSession {
     void this.publish({ type: "notify", from: this.tag, json });
   }
 
-  /** A client notification every copy must see (cancellation, initialized). */
-  share(message: unknown): void {
-    void this.publish({ type: "notification", from: this.tag, json: JSON.stringify(message) });
+  /** A client notification every copy must see (cancellation, initialized); settles once published. */
+  share(message: unknown): Promise<void> {
+    return this.publish({ type: "notification", from: this.tag, json: JSON.stringify(message) });
   }
 
   /** The id a server request of this copy goes out with (a rebuilt copy's carry its tag). */

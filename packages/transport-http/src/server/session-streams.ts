@@ -115,6 +115,8 @@ export class SessionStreams implements SseStreamHost {
         maxHeld: this.settings.maxQueuedMessages,
         closeAfterMs: 0,
         onDone: () => this.forgetStream(id),
+        // On a fleet the client may resume it from its priming event on another process.
+        storeFirstEvent: this.relayTo !== undefined,
       });
       this.addStream(id, this.getStream);
     }

@@ -63,6 +63,10 @@ export class SessionTable {
     const found = this.sessions.get(id);
     if (!found) return this.rebuild(id, verified);
     if (found.isClosed && !(draining && found.draining)) return noSuchSession();
+    // A copy rebuilt before the client's notifications/initialized, which went to another copy:
+    // the client sent this request after that one was answered, so the record says it now.
+    if (found.awaitsInitialized)
+      return this.catchUpInitialized(found).then(() => this.admit(found, verified));
     return this.admit(found, verified);
   }
 
@@ -127,7 +131,28 @@ export class SessionTable {
       rebuilt: true,
       resumedSession: resumedFrom(record),
     });
-    return this.start(session, "the session could not be resumed");
+    const started = await this.start(session, "the session could not be resumed");
+    // Listening now: what was shared before is in the record (written first), read it again.
+    if (started === session && !record.initialized) await this.catchUpInitialized(session);
+    return started;
+  }
+
+  /**
+   * A copy rebuilt before the client's `notifications/initialized` reached the record hears it
+   * from the copy that took it, which writes the record, then shares it, then answers 202. Read
+   * the record again once listening (what was shared before is there), and at each request
+   * reaching the copy while it still waits (the client sent it after the 202, so the record says
+   * so, though the shared notification may still be on its way).
+   */
+  private async catchUpInitialized(session: HttpServerTransport): Promise<void> {
+    try {
+      const again = await this.settings.fleet.sessionStore.get(session.sessionId);
+      if (again?.initialized)
+        session.deliverFromFleet({ jsonrpc: "2.0", method: "notifications/initialized" });
+    } catch (error) {
+      // The copy goes on; it hears the notification if it comes.
+      this.settings.onError(error);
+    }
   }
 
   /** Hands a new transport to `onSession` and joins it to the fleet. */

@@ -95,6 +95,7 @@ export class HttpServerTransport implements Transport {
     mode: TransportMode = {},
   ) {
     this.resumedSession = mode.resumedSession;
+    this.initializedSeen = mode.resumedSession?.initialized === true;
     this.sessionless = mode.sessionless === true;
     if (mode.fleet) this.fleet = new FleetSession(this, mode.fleet, mode.rebuilt === true);
     this.touch();
@@ -260,6 +261,9 @@ export class HttpServerTransport implements Transport {
           this.initializeId = member.id;
           this.client = describedClient(member.params);
         } else if (member.method === "logging/setLevel") this.fleet?.levelRequested(member);
+      } else if ((member as { method?: unknown }).method === "notifications/initialized") {
+        this.initializedSeen = true;
+        this.fleet?.inbound(member);
       } else if (this.fleet?.inbound(member) === false) {
         // An answer for another copy of the session: it went there.
         kept ??= members.slice(0, index);
@@ -278,6 +282,11 @@ export class HttpServerTransport implements Transport {
   deliverFromFleet(value: unknown): void {
     if (this.ended) return;
     const message = value as { id?: unknown; method?: unknown };
+    // Heard and read from the record both, a rebuilt copy's engine takes it once.
+    if (message.method === "notifications/initialized") {
+      if (this.initializedSeen) return;
+      this.initializedSeen = true;
+    }
     if (message.method === undefined && message.id !== undefined) {
       const own = this.fleet?.claimAnswer(message);
       if (own === undefined || own === false) return;
@@ -313,6 +322,17 @@ export class HttpServerTransport implements Transport {
     this.unanswered ??= new Set();
     this.unanswered.add(id);
     this.deliver({ jsonrpc: "2.0", id, method: "logging/setLevel", params: { level } }, {});
+  }
+
+  /** Whether this copy's engine has had `notifications/initialized` (from the record or the client). */
+  private initializedSeen = false;
+
+  /**
+   * @internal A copy rebuilt before the session was initialized, still waiting to hear so: a
+   * request reaching it re-reads the record first (see `SessionTable`).
+   */
+  get awaitsInitialized(): boolean {
+    return this.fleet?.rebuilt === true && !this.initializedSeen && !this.ended;
   }
 
   /** Ids of requests made here for the engine alone, whose answers go nowhere. */

@@ -35,6 +35,12 @@ export interface SseStreamPolicy {
   readonly closeAfterMs: number;
   /** Runs once when the stream is finished and has nothing left to deliver. */
   readonly onDone: () => void;
+  /**
+   * Stores the first event at once rather than lazily (see `firstEvent`): the GET stream of a
+   * session on a fleet, whose client resumes from its priming event on another process if this
+   * one dies before a second event.
+   */
+  readonly storeFirstEvent?: boolean;
 }
 
 /**
@@ -153,6 +159,7 @@ export class SseStream {
   private record(event: StoredEvent): Promise<void> | undefined {
     if (!this.started) {
       this.started = true;
+      if (this.policy.storeFirstEvent === true) return this.host.store(event);
       this.firstEvent = event;
       return undefined;
     }
