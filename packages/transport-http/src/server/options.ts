@@ -155,7 +155,7 @@ export interface StreamableHttpHandlerOptions {
   readonly onError?: (error: unknown) => void;
   /**
    * Where SSE events are kept for resumption with `Last-Event-ID`. Default: a
-   * {@link MemoryEventStore} of this handler (1000 events per session, 100 000 in all).
+   * `MemoryEventStore` of this handler (1000 events per session, 100 000 in all).
    */
   readonly eventStore?: EventStore;
   /**
@@ -163,13 +163,13 @@ export interface StreamableHttpHandlerOptions {
    * `Mcp-Session-Id` this process does not hold rebuilds the session from its record, and DELETE
    * or idle expiry ends it everywhere. Share one store (e.g. `RedisSessionStore` of
    * `@mcpkit/redis`), one `bus`, one `eventStore` and the server's stores across the fleet.
-   * Default: a {@link MemorySessionStore} of this handler (one process).
+   * Default: a `MemorySessionStore` of this handler (one process).
    */
   readonly sessionStore?: SessionStore;
   /**
    * Carries messages between the processes of a fleet (see docs/design.md, "Fleet seams"):
    * messages for a session's GET stream held elsewhere, answers to another process's server
-   * requests, shared client notifications, the end of a session. Default: a {@link MemoryBus}
+   * requests, shared client notifications, the end of a session. Default: a `MemoryBus`
    * of this handler.
    */
   readonly bus?: Bus;
