@@ -282,6 +282,29 @@ describe("feature invariants", () => {
     ]);
   });
 
+  it("a task reported completed, failed or cancelled is never reported in another status (stdio, ws)", () => {
+    const task = (status: string) => ({
+      taskId: "t1",
+      status,
+      createdAt: "x",
+      lastUpdatedAt: "x",
+      ttl: null,
+    });
+    const status = (s: string) => ({ jsonrpc: "2.0", method: "notifications/tasks/status", params: task(s) });
+    const sent = [req(1, "tasks/get", { taskId: "t1" }), req(2, "tasks/get", { taskId: "t1" })];
+    const received = [
+      ok(1, task("working")),
+      status("completed"),
+      ok(2, task("completed")),
+      status("working"),
+    ];
+    expect(check(sent, received)).toEqual([
+      "tasks.status.terminal-final: a task reported working after it was completed",
+    ]);
+    // Over HTTP a notification on one stream may overtake an answer on another: not judged there.
+    expect(check(sent, received, "2025-11-25", { transport: "http" })).toEqual([]);
+  });
+
   it("form elicitations ask for a flat object of primitives (multi-select enums from 2025-11-25)", () => {
     const form = (id: string, properties: { [key: string]: Json }) =>
       req(id, "elicitation/create", { message: "m", requestedSchema: { type: "object", properties } });
