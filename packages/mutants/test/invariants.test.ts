@@ -37,6 +37,7 @@ const BREAKS: Record<string, string> = {
   "no-accel-buffering": "http2026.sse.no-buffering-header",
   "nested-elicitation-schema": "elicitation.schema.restricted",
   "task-revives": "tasks.status.terminal-final",
+  "task-result-dropped": "tasks-extension.get.status-fields",
 };
 
 /**

@@ -41,3 +41,29 @@ export function taskStatusRules(message: Json, request: SentRequest | undefined,
   }
   return breaches;
 }
+
+/** What a 2026-07-28 `tasks/get` answer must carry for each status (tasks extension, "Task Polling"). */
+const STATUS_FIELDS: Record<string, string> = {
+  completed: "result",
+  failed: "error",
+  input_required: "inputRequests",
+};
+
+/**
+ * `tasks-extension.get.status-fields` (2026-07-28): `tasks/get` answers a completed task with its
+ * `result`, a failed one with its `error` and one waiting for input with its `inputRequests`.
+ */
+export function taskGetRules(message: Json, request: SentRequest | undefined, state: RunState): Breach[] {
+  if (state.revision < "2026-07-28" || request?.method !== "tasks/get") return [];
+  if (!isObject(message) || !isObject(message.result)) return [];
+  const result = message.result;
+  const field = typeof result.status === "string" ? STATUS_FIELDS[result.status] : undefined;
+  if (field === undefined || isObject(result[field])) return [];
+  return [
+    {
+      requirement: "tasks-extension.get.status-fields",
+      detail: `a tasks/get answer with status ${result.status} without ${field}`,
+      message,
+    },
+  ];
+}
