@@ -282,6 +282,51 @@ describe("feature invariants", () => {
     ]);
   });
 
+  it("a task reported completed, failed or cancelled is never reported in another status (stdio, ws)", () => {
+    const task = (status: string) => ({
+      taskId: "t1",
+      status,
+      createdAt: "x",
+      lastUpdatedAt: "x",
+      ttl: null,
+    });
+    const status = (s: string) => ({ jsonrpc: "2.0", method: "notifications/tasks/status", params: task(s) });
+    const sent = [req(1, "tasks/get", { taskId: "t1" }), req(2, "tasks/get", { taskId: "t1" })];
+    const received = [
+      ok(1, task("working")),
+      status("completed"),
+      ok(2, task("completed")),
+      status("working"),
+    ];
+    expect(check(sent, received)).toEqual([
+      "tasks.status.terminal-final: a task reported working after it was completed",
+    ]);
+    // Over HTTP a notification on one stream may overtake an answer on another: not judged there.
+    expect(check(sent, received, "2025-11-25", { transport: "http" })).toEqual([]);
+  });
+
+  it("a 2026-07-28 tasks/get answer carries what its status needs (result, error, inputRequests)", () => {
+    const get = (id: number) => req(id, "tasks/get", { taskId: "t" });
+    const task = (status: string, extra: { [key: string]: Json } = {}) => ({
+      resultType: "complete",
+      taskId: "t",
+      status,
+      ttlMs: 0,
+      cacheScope: "private",
+      ...extra,
+    });
+    const sent = [get(1), get(2), get(3), get(4)];
+    const received = [
+      ok(1, task("completed", { result: { content: [] } })),
+      ok(2, task("completed")),
+      ok(3, task("failed")),
+      ok(4, task("working")),
+    ];
+    expect(
+      check(sent, received, "2026-07-28").filter((v) => v.startsWith("tasks-extension.get.status-fields")),
+    ).toEqual(["tasks-extension.get.status-fields: a tasks/get answer with status completed without result"]);
+  });
+
   it("form elicitations ask for a flat object of primitives (multi-select enums from 2025-11-25)", () => {
     const form = (id: string, properties: { [key: string]: Json }) =>
       req(id, "elicitation/create", { message: "m", requestedSchema: { type: "object", properties } });

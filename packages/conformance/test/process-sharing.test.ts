@@ -120,3 +120,28 @@ describe("shareable", () => {
     ).toBe(true);
   });
 });
+
+describe("generic pagination of every list", () => {
+  it("follows the first nextCursor of prompts/list, resources/list and resources/templates/list", async () => {
+    const suite = new URL("../../../conformance/transcripts", import.meta.url).pathname;
+    const run = await runCli([
+      "server",
+      "--stdio",
+      fakeServerCommand("paged"),
+      "--transcripts",
+      suite,
+      "--id",
+      "server/generic/*-list-next-page",
+      "--revision",
+      "2025-11-25",
+    ]);
+    expect(run.code, run.stdout).toBe(0);
+    for (const id of ["prompts", "resources", "resource-templates"])
+      expect(run.stdout).toContain(`pass   server/generic/${id}-list-next-page `);
+    // This server lists its tools on one page: nothing to follow there.
+    expect(run.stdout).toContain(
+      "   server/generic/tools-list-next-page@2025-11-25: not applicable: the first page of tools/list has no nextCursor\n",
+    );
+    expect(run.last).toBe("conformance: 3 passed, 0 failed, 1 skipped");
+  });
+});

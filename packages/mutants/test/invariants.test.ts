@@ -36,6 +36,8 @@ const BREAKS: Record<string, string> = {
   "prompt-message-bad-role": "prompts.get.result",
   "no-accel-buffering": "http2026.sse.no-buffering-header",
   "nested-elicitation-schema": "elicitation.schema.restricted",
+  "task-revives": "tasks.status.terminal-final",
+  "task-result-dropped": "tasks-extension.get.status-fields",
 };
 
 /**

@@ -98,9 +98,10 @@ export async function startListening(
   args: readonly string[],
   path: string,
   timeoutMs = 20_000,
+  env: Record<string, string> = {},
 ): Promise<HttpServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", loopbackPreload, script, ...args], {
-    env: { ...process.env, PORT: "0" },
+    env: { ...process.env, PORT: "0", MCP_PORT: "0", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const stop = async () => {

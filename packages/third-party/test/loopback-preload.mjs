@@ -1,6 +1,7 @@
 // Preloaded into the third-party server process (node --import): server-everything listens on
 // every interface with a fixed PORT. This makes a listen() without a host bind 127.0.0.1 and
-// prints the real address, so tests can pass PORT=0 and learn the free port it got.
+// prints the real address, so tests can pass PORT=0 and learn the free port it got. With
+// MCPKIT_PORT_ZERO=1 a fixed port (the SDK examples hard-code 3000) becomes 0 too.
 import net from "node:net";
 
 const listen = net.Server.prototype.listen;
@@ -14,7 +15,8 @@ net.Server.prototype.listen = function loopbackListen(...args) {
         process.stderr.write(`mcpkit-third-party listening ${address.address}:${address.port}\n`);
       }
     });
-    return listen.call(this, Number(port), host, ...rest);
+    const chosen = process.env.MCPKIT_PORT_ZERO === "1" ? 0 : Number(port);
+    return listen.call(this, chosen, host, ...rest);
   }
   return listen.apply(this, args);
 };

@@ -8,6 +8,7 @@ import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
@@ -119,14 +120,18 @@ export class RunObserver {
       out.push(
         ...(Object.hasOwn(message, "id")
           ? serverRequestRules(message, this.state)
-          : notificationRules(message, this.state)),
+          : [...notificationRules(message, this.state), ...taskStatusRules(message, undefined, this.state)]),
       );
       return out;
     }
     const key = idKey(message.id);
     const request = this.state.requests.get(key);
     if (request === undefined || message.id === null) return out;
-    out.push(...resultRules(message, request, this.state));
+    out.push(
+      ...resultRules(message, request, this.state),
+      ...taskStatusRules(message, request, this.state),
+      ...taskGetRules(message, request, this.state),
+    );
     request.answered = true;
     finishTokens(key, message.result, this.state);
     return out;

@@ -39,6 +39,8 @@ export class RunState {
   sentNotification = false;
   /** Capabilities from this run's own initialize or server/discover result. */
   capabilities: JsonObject | undefined;
+  /** Tasks reported in a terminal status, and that status (bounded). */
+  readonly terminalTasks = new Map<string, string>();
 
   constructor(
     readonly revision: Revision,

@@ -158,6 +158,9 @@ class Executor {
     }
     const before = new Map(this.vars);
     const steps = this.steps();
+    // A run none of whose own steps applied, for want of a variable (`when`), checked nothing.
+    const skippedByWhen: string[] = [];
+    let ranOwnStep = false;
     let checkedRequires = false;
     for (const item of steps) {
       if (!item.setup && !checkedRequires) {
@@ -166,7 +169,11 @@ class Executor {
         const skip = this.checkRequires();
         if (skip !== undefined) return { status: "skipped", reason: skip };
       }
-      if (!this.applies(item.step)) continue;
+      if (!this.applies(item.step)) {
+        if (!item.setup && item.step.when !== undefined) skippedByWhen.push(item.step.when);
+        continue;
+      }
+      if (!item.setup) ranOwnStep = true;
       if (this.input.observer) this.input.observer.step = item.label;
       if (this.outOfTime || Date.now() >= this.deadline) {
         return this.fail(
@@ -195,6 +202,11 @@ class Executor {
       const skip = this.checkRequires();
       if (skip !== undefined) return { status: "skipped", reason: skip };
     }
+    if (!ranOwnStep && skippedByWhen.length > 0)
+      return {
+        status: "skipped",
+        reason: `not applicable: no step applies (when: ${skippedByWhen.join(", ")})`,
+      };
     // A server that crashed right after its last answer still failed, unless a step expected it to go.
     const ends = new Set(["expectExit", "expectClose", "close", "connect"]);
     const expectsEnd = this.t.steps.some((s) => ends.has(s.op));

@@ -56,8 +56,8 @@ export class HttpClientWire implements Wire {
 
   /**
    * Variables this wire contributes: `endpoint` (the URL under test), `endpointOrigin`,
-   * `endpointPath` (its path without a trailing slash: "" for the root), and `lastEventId` once an
-   * SSE event carried an id.
+   * `endpointPath` (its path without a trailing slash: "" for the root), `lastEventId` once an
+   * SSE event carried an id, and `sessionId` once the server issued one.
    */
   variables(): Record<string, Json> {
     const vars: Record<string, Json> = {
@@ -66,6 +66,7 @@ export class HttpClientWire implements Wire {
       endpointPath: this.endpoint.pathname.replace(/\/+$/, ""),
     };
     if (this.lastEventId !== undefined) vars.lastEventId = this.lastEventId;
+    if (this.sessionId !== undefined) vars.sessionId = this.sessionId;
     return vars;
   }
 

@@ -2,6 +2,8 @@
 // FAKE_MODE picks a behaviour: good | wrong-ping | hang | crash | noisy | random-info | session-only
 // (no server/discover) | list-changed (sends notifications/tools/list_changed after notifications/initialized) | one-version (answers initialize with 2025-06-18 whatever was asked) | stateless-only (refuses initialize) | initialize-hangs | garbage (answers every line with text that is not JSON) | silent (never answers).
 // Process sharing: fenced-wrong (once it answered a ping whose id is a string, every tools/list answers no tools) | chatty (declares logging; a log message right after each answered ping whose id is a string).
+// paged: declares prompts and resources and pages prompts/list, resources/list and
+// resources/templates/list (two pages each, the cursor "page-2").
 // FAKE_LAUNCHES names a file that gets one line per start, so tests can count the attempts.
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -47,12 +49,14 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         result: {
           protocolVersion: mode === "one-version" ? "2025-06-18" : params.protocolVersion,
           capabilities:
-            mode === "noisy" || mode === "chatty"
-              ? { tools: {}, logging: {} }
-              : // It sends tools/list_changed unasked, so it declares that it may.
-                mode === "list-changed"
-                ? { tools: { listChanged: true } }
-                : { tools: {} },
+            mode === "paged"
+              ? { tools: {}, prompts: {}, resources: {} }
+              : mode === "noisy" || mode === "chatty"
+                ? { tools: {}, logging: {} }
+                : // It sends tools/list_changed unasked, so it declares that it may.
+                  mode === "list-changed"
+                  ? { tools: { listChanged: true } }
+                  : { tools: {} },
           serverInfo: { name: "fake", version: mode === "random-info" ? String(Math.random()) : "1.0.0" },
         },
       });
@@ -69,12 +73,14 @@ createInterface({ input: process.stdin }).on("line", (line) => {
           resultType: "complete",
           supportedVersions: ["2026-07-28"],
           capabilities:
-            mode === "noisy" || mode === "chatty"
-              ? { tools: {}, logging: {} }
-              : // It sends tools/list_changed unasked, so it declares that it may.
-                mode === "list-changed"
-                ? { tools: { listChanged: true } }
-                : { tools: {} },
+            mode === "paged"
+              ? { tools: {}, prompts: {}, resources: {} }
+              : mode === "noisy" || mode === "chatty"
+                ? { tools: {}, logging: {} }
+                : // It sends tools/list_changed unasked, so it declares that it may.
+                  mode === "list-changed"
+                  ? { tools: { listChanged: true } }
+                  : { tools: {} },
           ttlMs: 0,
           cacheScope: "private",
           _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
@@ -125,6 +131,31 @@ createInterface({ input: process.stdin }).on("line", (line) => {
           : { tools: listed() },
       });
       return;
+    case "prompts/list":
+    case "resources/list":
+    case "resources/templates/list": {
+      const key = { "prompts/list": "prompts", "resources/list": "resources" }[method] ?? "resourceTemplates";
+      const item = { "prompts/list": { name: "p" }, "resources/list": { uri: "memo://r", name: "r" } }[
+        method
+      ] ?? {
+        uriTemplate: "memo://{x}",
+        name: "t",
+      };
+      const second = params?.cursor === "page-2";
+      const page = { [key]: [second ? { ...item, name: `${item.name}2` } : item] };
+      if (!second) page.nextCursor = "page-2";
+      const result = params?._meta
+        ? {
+            resultType: "complete",
+            ...page,
+            ttlMs: 0,
+            cacheScope: "private",
+            _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake", version: "1.0.0" } },
+          }
+        : page;
+      write({ jsonrpc: "2.0", id, result });
+      return;
+    }
     case "tools/call":
       write({ jsonrpc: "2.0", id, error: { code: -32602, message: `Unknown tool: ${params?.name}` } });
       return;

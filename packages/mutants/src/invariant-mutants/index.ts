@@ -12,6 +12,8 @@ import { progressRepeats } from "./progress-repeats.js";
 import { promptMessageBadRole } from "./prompt-message-bad-role.js";
 import { readContentsWithoutUri } from "./read-contents-without-uri.js";
 import { structuredContentMismatch } from "./structured-content-mismatch.js";
+import { taskResultDropped } from "./task-result-dropped.js";
+import { taskRevives } from "./task-revives.js";
 import { textWithoutText } from "./text-without-text.js";
 import { tooManyCompletions } from "./too-many-completions.js";
 
@@ -36,4 +38,6 @@ export const invariantMutants: readonly ServerMutant[] = [
   promptMessageBadRole,
   noAccelBuffering,
   nestedElicitationSchema,
+  taskRevives,
+  taskResultDropped,
 ];
