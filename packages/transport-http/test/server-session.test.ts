@@ -122,9 +122,11 @@ forEachHttpPath(() => {
 
     it("an idle session expires after idleTimeoutMs and then gets 404", async () => {
       const url = await served.serve({ idleTimeoutMs: 100 });
+      // Taken before initialize: the idle clock starts when the session is made, so it has run
+      // for at least 100 ms from here whatever the load (a lower bound, never a speed target).
+      const started = Date.now();
       const sessionId = await initialize(url);
       const [transport] = served.transports;
-      const started = Date.now();
       await withTimeout(transport?.closed ?? Promise.reject(new Error("no transport")), 5000, "expiry");
       expect(Date.now() - started).toBeGreaterThanOrEqual(90);
       const after = await raw(url, {
