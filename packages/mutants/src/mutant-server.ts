@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   }
   const report = (error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`);
   return serveUntilClosed(
-    mutant.inject(assemble(config, report)),
+    mutant.inject(await assemble(config, report)),
     report,
     log,
     `${mutant.name} (${mutant.defect}) serving`,

@@ -22,7 +22,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const report = (error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`);
-  return serveUntilClosed(assemble(config, report), report, log, "serving");
+  return serveUntilClosed(await assemble(config, report), report, log, "serving");
 }
 
 exitWhenDone(main, log);

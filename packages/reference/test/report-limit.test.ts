@@ -68,7 +68,7 @@ describe("the everything-server's reports", () => {
   it("are rate-limited: a flood of unknown notifications logs a bounded number of lines", async () => {
     const time = fakeTime();
     const lines: string[] = [];
-    const assembly = assemble(parseServerArgs([]), (e) => lines.push(e.message), {
+    const assembly = await assemble(parseServerArgs([]), (e) => lines.push(e.message), {
       max: 5,
       intervalMs: 1000,
       ...time,

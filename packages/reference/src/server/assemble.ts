@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ServerConfig, TransportKind } from "./config.js";
 import { createEverythingServer, type EverythingServer } from "./definition.js";
-import { redisFleet } from "./fleet.js";
+import type { FleetStores } from "./fleet.js";
 import { DEFAULT_REPORT_LIMIT, limitReports, type ReportLimit } from "./report-limit.js";
 import type { RunningEndpoint, ServeTransport } from "./endpoint.js";
 import { type SecurityOptions, securityFor } from "./security.js";
@@ -33,20 +33,24 @@ export interface Assembly {
  *
  * @example
  * ```ts
- * const assembly = assemble(parseServerArgs(["--transport", "ws"]), (e) => console.error(e));
+ * const assembly = await assemble(parseServerArgs(["--transport", "ws"]), (e) => console.error(e));
  * const endpoint = await start(assembly, (e) => console.error(e));
  * console.log(endpoint.url); // ws://127.0.0.1:PORT/mcp
  * ```
  */
-export function assemble(
+export async function assemble(
   config: ServerConfig,
   onError: (error: Error) => void,
   reportLimit: ReportLimit = DEFAULT_REPORT_LIMIT,
-): Assembly {
+): Promise<Assembly> {
+  // @mcpkit/redis and its client load only for `--redis`: every other start (the conformance
+  // runner makes over a hundred) is spared their import time.
+  const fleet: FleetStores | undefined =
+    config.redis === undefined ? undefined : (await import("./fleet.js")).redisFleet(config.redis, onError);
   return {
     definition: createEverythingServer({
       requestStateSecret: config.secret ?? randomBytes(32).toString("base64url"),
-      ...(config.redis === undefined ? {} : { fleet: redisFleet(config.redis, onError) }),
+      ...(fleet === undefined ? {} : { fleet }),
       statelessOnly: config.stateless,
       // A client causes reports at will (one per unknown notification): they are rate-limited.
       onError: limitReports(onError, reportLimit),

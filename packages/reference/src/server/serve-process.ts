@@ -11,7 +11,7 @@ export type Log = (message: string) => void;
  *
  * @example
  * ```ts
- * const code = await serveUntilClosed(assemble(config, report), report, log, "serving");
+ * const code = await serveUntilClosed(await assemble(config, report), report, log, "serving");
  * ```
  */
 export async function serveUntilClosed(
