@@ -1,4 +1,5 @@
 import {
+  type AuthInfo,
   type Authenticate,
   type Bus,
   MemoryBus,
@@ -39,6 +40,23 @@ export interface HandleOptions {
    * handler passes it every request's late answer and every task's work.
    */
   readonly waitUntil?: (work: Promise<unknown>) => void;
+  /**
+   * The identity your own code established for this request (a web framework's auth middleware,
+   * a gateway that verified the token): it is every message's `authInfo` (a handler's
+   * `ctx.auth`), and the request is not given to the endpoint's `authenticate` hook. The session
+   * rules are those of `authenticate`: a session is bound to the subject that opened it
+   * (`subject`, else `clientId`), and a request on it with another identity (or none) gets 403.
+   * Undefined: the `authenticate` hook checks the request as usual (anonymous when there is none).
+   *
+   * @example
+   * ```ts
+   * declare const verified: { sub: string; token: string };
+   * const handler = createStreamableHttpHandler({ onSession: (t) => server.connect(t) });
+   * const answer = (request: Request) =>
+   *   handler.handle(request, { auth: { token: verified.token, subject: verified.sub } });
+   * ```
+   */
+  readonly auth?: AuthInfo;
 }
 
 /**
