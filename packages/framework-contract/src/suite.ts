@@ -228,7 +228,8 @@ export function frameworkContract(framework: string, start: StartApp): void {
       const ended = stream.text();
       await app.closeEndpoint();
       expect(app.handler.sessionCount).toBe(0);
-      expect(await ended).toBe("");
+      // Every SSE response starts with the `: stream open` comment; nothing follows it.
+      expect(await ended).toBe(": stream open\n\n");
       const after = await fetch(app.url, { method: "POST", headers: jsonHeaders, body: initialize });
       expect(after.status).toBe(503);
     });

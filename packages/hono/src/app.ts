@@ -5,7 +5,6 @@ import {
   createStreamableHttpHandler,
 } from "@mcpkit/transport-http";
 import { type Context, type Env, Hono } from "hono";
-import { AuthRelay } from "./auth-relay.js";
 import { readRequest } from "./request.js";
 
 /** Options of {@link mcpApp}: the endpoint's own, plus where the identity comes from. */
@@ -52,20 +51,13 @@ export interface McpApp<E extends Env = Env> extends Hono<E> {
  */
 export function mcpApp<E extends Env = Env>(options: McpAppOptions<E>): McpApp<E> {
   const { auth, ...handlerOptions } = options;
-  const relay = auth ? new AuthRelay(options.authenticate) : undefined;
-  const handler = createStreamableHttpHandler(
-    relay ? { ...handlerOptions, authenticate: relay.authenticate } : handlerOptions,
-  );
+  const handler = createStreamableHttpHandler(handlerOptions);
   const app = new Hono<E>();
   app.all("/", async (c) => {
     const request = await readRequest(c);
     if (request instanceof Response) return request;
-    if (!relay || !auth) return handler.handle(request);
-    let answer: Promise<Response> | undefined;
-    relay.run(auth(c), () => {
-      answer = handler.handle(request);
-    });
-    return answer as Promise<Response>;
+    const identity = auth?.(c);
+    return handler.handle(request, identity ? { auth: identity } : {});
   });
   return Object.assign(app, { handler, close: () => handler.close() });
 }
