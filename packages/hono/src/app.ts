@@ -6,6 +6,7 @@ import {
 } from "@mcpkit/transport-http";
 import { type Context, type Env, Hono } from "hono";
 import { readRequest } from "./request.js";
+import { waitUntilOf } from "./wait-until.js";
 
 /** Options of {@link mcpApp}: the endpoint's own, plus where the identity comes from. */
 export interface McpAppOptions<E extends Env = Env> extends StreamableHttpHandlerOptions {
@@ -31,7 +32,8 @@ export interface McpApp<E extends Env = Env> extends Hono<E> {
  * with `app.route(path, mcp)`. It takes the body a middleware already read through `c.req`
  * (`c.req.json()`, a validator), hands the identity your middleware set to handlers as
  * `ctx.auth` (`auth`), streams SSE answers as they come, and runs wherever Hono runs (it imports
- * nothing from Node).
+ * nothing from Node). On Workers it hands the request's `executionCtx.waitUntil` to the endpoint,
+ * so a task's work and an answer a resumed stream carries go on after the response is complete.
  *
  * @example
  * ```ts
@@ -57,7 +59,11 @@ export function mcpApp<E extends Env = Env>(options: McpAppOptions<E>): McpApp<E
     const request = await readRequest(c);
     if (request instanceof Response) return request;
     const identity = auth?.(c);
-    return handler.handle(request, identity ? { auth: identity } : {});
+    const waitUntil = waitUntilOf(c);
+    return handler.handle(request, {
+      ...(identity ? { auth: identity } : {}),
+      ...(waitUntil ? { waitUntil } : {}),
+    });
   });
   return Object.assign(app, { handler, close: () => handler.close() });
 }
