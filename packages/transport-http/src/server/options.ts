@@ -84,6 +84,9 @@ export interface StreamableHttpHandler {
   readonly sessionCount: number;
 }
 
+// Links to other modules name their package (`@mcpkit/core!MemoryBus`): the options of the
+// framework packages (@mcpkit/express, fastify, hono) inherit these comments, and typedoc
+// resolves a bare name only within the package being documented.
 /** Options of {@link createStreamableHttpHandler}. */
 export interface StreamableHttpHandlerOptions {
   /**
@@ -94,8 +97,9 @@ export interface StreamableHttpHandlerOptions {
   readonly onSession: (transport: HttpServerTransport) => unknown;
   /**
    * Serves the 2026-07-28 (stateless) era on the same endpoint: called once, on the first
-   * stateless POST, with the {@link StatelessHttpServerTransport} that carries every stateless
-   * request (and again if the engine closes it). Usually the same engine as `onSession`:
+   * stateless POST, with the
+   * {@link @mcpkit/transport-http!index.StatelessHttpServerTransport | StatelessHttpServerTransport}
+   * that carries every stateless request (and again if the engine closes it). Usually the same engine as `onSession`:
    * `onStateless: (transport) => server.connect(transport)`; what it returns is awaited and
    * otherwise ignored. A throw refuses that request with 500.
    * Default: none; every POST then goes to the session era, so a modern client's probe gets the
@@ -173,7 +177,8 @@ export interface StreamableHttpHandlerOptions {
   readonly onError?: (error: unknown) => void;
   /**
    * Where SSE events are kept for resumption with `Last-Event-ID`. Default: a
-   * {@link MemoryEventStore} of this handler (1000 events per session, 100 000 in all).
+   * {@link @mcpkit/transport-http!index.MemoryEventStore | MemoryEventStore} of this handler (1000
+   * events per session, 100 000 in all).
    */
   readonly eventStore?: EventStore;
   /**
@@ -181,14 +186,15 @@ export interface StreamableHttpHandlerOptions {
    * `Mcp-Session-Id` this process does not hold rebuilds the session from its record, and DELETE
    * or idle expiry ends it everywhere. Share one store (e.g. `RedisSessionStore` of
    * `@mcpkit/redis`), one `bus`, one `eventStore` and the server's stores across the fleet.
-   * Default: a {@link MemorySessionStore} of this handler (one process).
+   * Default: a {@link @mcpkit/core!MemorySessionStore | MemorySessionStore} of this handler (one
+   * process).
    */
   readonly sessionStore?: SessionStore;
   /**
    * Carries messages between the processes of a fleet (see docs/design.md, "Fleet seams"):
    * messages for a session's GET stream held elsewhere, answers to another process's server
-   * requests, shared client notifications, the end of a session. Default: a {@link MemoryBus}
-   * of this handler.
+   * requests, shared client notifications, the end of a session. Default: a
+   * {@link @mcpkit/core!MemoryBus | MemoryBus} of this handler.
    */
   readonly bus?: Bus;
   /** Interval of `: keep-alive` comments on open SSE streams, in ms; 0 sends none. Default 15 000. */
@@ -204,7 +210,10 @@ export interface StreamableHttpHandlerOptions {
    * `Last-Event-ID`. 0 never (see also `HttpServerTransport.closeStream`). Default 0.
    */
   readonly closeSseAfterMs?: number;
-  /** CORS for browser clients; see {@link CorsOptions}. Default false (no CORS headers). */
+  /**
+   * CORS for browser clients; see {@link @mcpkit/transport-http!index.CorsOptions | CorsOptions}.
+   * Default false (no CORS headers).
+   */
   readonly cors?: boolean | CorsOptions;
   /**
    * Checks the credentials of every request (POST, GET, DELETE, both eras) after the Host and
