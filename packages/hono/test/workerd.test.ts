@@ -13,10 +13,7 @@ describe("mcpApp on workerd (a Hono app as a Worker)", () => {
   it("serves every server transcript, both eras, and the app's identity reaches ctx.auth", async () => {
     workerd = await startWorkerd();
     // The app hands workerd's `waitUntil` on: tasks and resumed streams outlive their request.
-    // One run at a time: the stateless era has one server, and a run that triggers a tool-list
-    // change (test_trigger_tool_change) during server/tools/list-stable@2026-07-28 changes the
-    // list that run checks (it fails so on any runtime when runs overlap).
-    const run = await conformance(`${workerd.origin}/mcp`, ["--jobs", "1"]);
+    const run = await conformance(`${workerd.origin}/mcp`);
     expect(run.report.summary.failed, `${failures(run.output)}\n--- workerd ---\n${workerd.output()}`).toBe(
       0,
     );
