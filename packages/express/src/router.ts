@@ -6,7 +6,6 @@ import {
 } from "@mcpkit/transport-http";
 import { streamableHttpMiddleware } from "@mcpkit/transport-http/node";
 import { type ErrorRequestHandler, type Request, type RequestHandler, Router } from "express";
-import { AuthRelay } from "./auth-relay.js";
 import { bodyParserRefusal } from "./body-errors.js";
 
 /** Options of {@link mcpRouter}: the endpoint's own, plus where the identity comes from. */
@@ -60,16 +59,12 @@ export interface McpRouter extends Router {
  */
 export function mcpRouter(options: McpRouterOptions): McpRouter {
   const { auth, ...handlerOptions } = options;
-  const relay = auth ? new AuthRelay(options.authenticate) : undefined;
-  const handler = createStreamableHttpHandler(
-    relay ? { ...handlerOptions, authenticate: relay.authenticate } : handlerOptions,
-  );
-  const endpoint = streamableHttpMiddleware(handler);
-  const serve: RequestHandler = (req, res) => {
+  const handler = createStreamableHttpHandler(handlerOptions);
+  // The identity reaches the endpoint as `handle(request, { auth })` does; a throw goes to `next`.
+  const endpoint = streamableHttpMiddleware<Request>(handler, auth ? { auth } : {});
+  const serve: RequestHandler = (req, res, next) => {
     if (isEmptyParse(req)) req.body = "";
-    const served = () => withOriginalUrl(req, () => endpoint(req, res));
-    if (relay && auth) relay.run(auth(req), served);
-    else served();
+    withOriginalUrl(req, () => endpoint(req, res, next));
   };
   const bodyErrors: ErrorRequestHandler = (error, req, res, next) => {
     const refused = bodyParserRefusal(error);

@@ -7,7 +7,6 @@ import {
 } from "@mcpkit/transport-http";
 import { type FrameworkRequest, streamableHttpMiddleware } from "@mcpkit/transport-http/node";
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from "fastify";
-import { AuthRelay } from "./auth-relay.js";
 import { parserRefusal } from "./parser-errors.js";
 
 /** Options of {@link mcpPlugin}: the endpoint's own, plus where the identity comes from. */
@@ -57,11 +56,10 @@ export type McpPlugin = FastifyPluginCallback & {
  */
 export function mcpPlugin(options: McpPluginOptions): McpPlugin {
   const { auth, ...handlerOptions } = options;
-  const relay = auth ? new AuthRelay(options.authenticate) : undefined;
-  const handler = createStreamableHttpHandler(
-    relay ? { ...handlerOptions, authenticate: relay.authenticate } : handlerOptions,
-  );
-  const endpoint = streamableHttpMiddleware(handler);
+  const handler = createStreamableHttpHandler(handlerOptions);
+  /** Each request's identity, read before the hijack and handed to the endpoint with the request. */
+  const identities = new WeakMap<FrameworkRequest, AuthInfo>();
+  const endpoint = streamableHttpMiddleware(handler, auth ? { auth: (raw) => identities.get(raw) } : {});
   const bodyLimit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serve = (request: FastifyRequest, reply: FastifyReply, body?: unknown): void => {
     // Before the hijack: should `auth` throw, Fastify still answers (500, or the error's status).
@@ -73,9 +71,8 @@ export function mcpPlugin(options: McpPluginOptions): McpPlugin {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
     reply.hijack();
-    const served = () => endpoint(raw, reply.raw);
-    if (relay) relay.run(identity, served);
-    else served();
+    if (identity !== undefined) identities.set(raw, identity);
+    endpoint(raw, reply.raw);
   };
   const plugin: FastifyPluginCallback = (instance, _options, done) => {
     instance.addHook("preClose", async () => {

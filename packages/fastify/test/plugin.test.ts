@@ -102,6 +102,6 @@ describe("mcpPlugin in a Fastify app", () => {
     await app?.close();
     app = undefined;
     expect(mcp?.handler.sessionCount).toBe(0);
-    expect(await ended).toBe("");
+    expect(await ended).toBe(": stream open\n\n");
   });
 });

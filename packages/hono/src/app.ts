@@ -5,8 +5,8 @@ import {
   createStreamableHttpHandler,
 } from "@mcpkit/transport-http";
 import { type Context, type Env, Hono } from "hono";
-import { AuthRelay } from "./auth-relay.js";
 import { readRequest } from "./request.js";
+import { waitUntilOf } from "./wait-until.js";
 
 /** Options of {@link mcpApp}: the endpoint's own, plus where the identity comes from. */
 export interface McpAppOptions<E extends Env = Env> extends StreamableHttpHandlerOptions {
@@ -32,7 +32,8 @@ export interface McpApp<E extends Env = Env> extends Hono<E> {
  * with `app.route(path, mcp)`. It takes the body a middleware already read through `c.req`
  * (`c.req.json()`, a validator), hands the identity your middleware set to handlers as
  * `ctx.auth` (`auth`), streams SSE answers as they come, and runs wherever Hono runs (it imports
- * nothing from Node).
+ * nothing from Node). On Workers it hands the request's `executionCtx.waitUntil` to the endpoint,
+ * so a task's work and an answer a resumed stream carries go on after the response is complete.
  *
  * @example
  * ```ts
@@ -52,20 +53,17 @@ export interface McpApp<E extends Env = Env> extends Hono<E> {
  */
 export function mcpApp<E extends Env = Env>(options: McpAppOptions<E>): McpApp<E> {
   const { auth, ...handlerOptions } = options;
-  const relay = auth ? new AuthRelay(options.authenticate) : undefined;
-  const handler = createStreamableHttpHandler(
-    relay ? { ...handlerOptions, authenticate: relay.authenticate } : handlerOptions,
-  );
+  const handler = createStreamableHttpHandler(handlerOptions);
   const app = new Hono<E>();
   app.all("/", async (c) => {
     const request = await readRequest(c);
     if (request instanceof Response) return request;
-    if (!relay || !auth) return handler.handle(request);
-    let answer: Promise<Response> | undefined;
-    relay.run(auth(c), () => {
-      answer = handler.handle(request);
+    const identity = auth?.(c);
+    const waitUntil = waitUntilOf(c);
+    return handler.handle(request, {
+      ...(identity ? { auth: identity } : {}),
+      ...(waitUntil ? { waitUntil } : {}),
     });
-    return answer as Promise<Response>;
   });
   return Object.assign(app, { handler, close: () => handler.close() });
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@mcpkit/core";
 import { type InboundHandler, answerInbound } from "../server/native-handler.js";
 import { INVALID_HOST, InvalidHostError } from "../server/host.js";
 import type { Reply } from "../server/reply.js";
@@ -12,7 +13,8 @@ export const MALFORMED_REQUEST = "Bad Request: malformed request line or Host";
 /**
  * Serves one node:http request on the native path: read as a {@link NodeInbound}, answered by
  * the handler's runtime-neutral entry, the reply written straight to `res`. `body` is one a
- * framework already read; `malformed` the message of the 400 for a request that cannot be read.
+ * framework already read; `malformed` the message of the 400 for a request that cannot be read;
+ * `auth` the identity the caller established (see `HandleOptions.auth`).
  */
 export function answerNatively(
   handler: InboundHandler,
@@ -20,10 +22,11 @@ export function answerNatively(
   res: ServerResponse,
   body?: string | Uint8Array,
   malformed = MALFORMED_REQUEST,
+  auth?: AuthInfo,
 ): void {
   let inbound: NodeInbound;
   try {
-    inbound = new NodeInbound(req, res, body);
+    inbound = new NodeInbound(req, res, body, auth);
   } catch (error) {
     writeReply(unreadable(error, malformed), res);
     return;

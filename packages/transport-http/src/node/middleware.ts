@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@mcpkit/core";
 import type { StreamableHttpHandler } from "../server/handler.js";
 import { answersInbound } from "../server/native-handler.js";
 import { toWebRequest, writeWebResponse } from "./request.js";
@@ -11,19 +12,28 @@ const MALFORMED = "Bad Request: malformed request line, Host or body";
 export type FrameworkRequest = IncomingMessage & { body?: unknown };
 
 /** Connect/express-style middleware: `(req, res, next)`. */
-export type NodeMiddleware = (
-  req: FrameworkRequest,
+export type NodeMiddleware<R extends FrameworkRequest = FrameworkRequest> = (
+  req: R,
   res: ServerResponse,
   next?: (error?: unknown) => void,
 ) => void;
 
 /** Options of {@link streamableHttpMiddleware}. */
-export interface MiddlewareOptions {
+export interface MiddlewareOptions<R extends FrameworkRequest = FrameworkRequest> {
   /**
    * Serve only this path (query ignored) and pass other requests to `next`. Default: serve every
    * request given, for mounting on a path (`app.use("/mcp", middleware)`).
    */
   readonly path?: string;
+  /**
+   * The identity your own auth middleware established for a request (e.g. mapped from what it
+   * left on `req`), or undefined. Given, it is the request's identity as `HandleOptions.auth`
+   * makes it: every message's `authInfo` (`ctx.auth`), the session bound to its subject, the
+   * handler's `authenticate` hook not asked. Undefined: the hook checks the request as usual.
+   * Called once per request served, before anything is read; a throw goes to `next` (or is
+   * thrown when there is none). Default: none.
+   */
+  readonly auth?: (req: R) => AuthInfo | undefined;
 }
 
 /**
@@ -41,14 +51,22 @@ export interface MiddlewareOptions {
  * app.use("/mcp", streamableHttpMiddleware(handler));
  * ```
  */
-export function streamableHttpMiddleware(
+export function streamableHttpMiddleware<R extends FrameworkRequest = FrameworkRequest>(
   handler: Pick<StreamableHttpHandler, "handle">,
-  options: MiddlewareOptions = {},
-): NodeMiddleware {
+  options: MiddlewareOptions<R> = {},
+): NodeMiddleware<R> {
   return (req, res, next) => {
     if (options.path !== undefined && (req.url ?? "/").split("?")[0] !== options.path) {
       if (next) next();
       else res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
+      return;
+    }
+    let auth: AuthInfo | undefined;
+    try {
+      auth = options.auth?.(req);
+    } catch (error) {
+      if (next) next(error);
+      else throw error;
       return;
     }
     let body: string | Uint8Array | undefined;
@@ -61,8 +79,11 @@ export function streamableHttpMiddleware(
       writeReply(unreadable(error, MALFORMED), res);
       return;
     }
-    if (answersInbound(handler)) answerNatively(handler, req, res, body, MALFORMED);
-    else if (request) void handler.handle(request).then((response) => writeWebResponse(response, res));
+    if (answersInbound(handler)) answerNatively(handler, req, res, body, MALFORMED, auth);
+    else if (request)
+      void handler
+        .handle(request, auth ? { auth } : undefined)
+        .then((response) => writeWebResponse(response, res));
   };
 }
 

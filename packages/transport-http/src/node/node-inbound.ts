@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AuthInfo } from "@mcpkit/core";
 import type { BodyRead } from "../server/body.js";
 import type { BodySink } from "../server/body-sink.js";
 import type { InboundRequest } from "../server/inbound.js";
@@ -28,6 +29,8 @@ export class NodeInbound implements InboundRequest {
     private readonly res: ServerResponse,
     /** A body a framework already read; its framing headers then no longer apply. */
     private readonly body?: string | Uint8Array,
+    /** The identity the caller established for this request (see `HandleOptions.auth`). */
+    readonly auth?: AuthInfo,
   ) {
     this.method = req.method ?? "GET";
     if (FORBIDDEN_METHODS.has(this.method.toUpperCase())) throw new TypeError(`${this.method} is not served`);

@@ -120,7 +120,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   async handle(request: Request, options?: HandleOptions): Promise<Response> {
-    return replyToResponse(await this[answerInbound](new WebInbound(request, options?.waitUntil)));
+    return replyToResponse(await this[answerInbound](new WebInbound(request, options)));
   }
 
   /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
@@ -154,7 +154,10 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const { method } = request;
     // Credentials are checked only when asked for: an open endpoint's path is unchanged.
     let verified: Verified | undefined;
-    if (this.options.authenticate && method !== "OPTIONS") {
+    if (request.auth !== undefined && method !== "OPTIONS") {
+      // The caller established the identity (HandleOptions.auth): the hook is not asked.
+      verified = { auth: request.auth, headers: request.headerRecord() };
+    } else if (this.options.authenticate && method !== "OPTIONS") {
       const outcome = await authenticateRequest(this.options.authenticate, request);
       if (isReply(outcome)) return outcome;
       verified = outcome;

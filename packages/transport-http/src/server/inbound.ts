@@ -1,3 +1,4 @@
+import type { AuthInfo } from "@mcpkit/core";
 import type { BodyRead } from "./body.js";
 import type { BodySink } from "./body-sink.js";
 
@@ -36,4 +37,6 @@ export interface InboundRequest {
   onGone(listener: () => void): void;
   /** The runtime's `waitUntil` for this request, when it gave one (see `HandleOptions`). */
   readonly waitUntil?: (work: Promise<unknown>) => void;
+  /** The identity the caller established for this request, when it gave one (see `HandleOptions.auth`). */
+  readonly auth?: AuthInfo;
 }

@@ -1,4 +1,5 @@
 import {
+  type AuthInfo,
   type Authenticate,
   type Bus,
   MemoryBus,
@@ -39,6 +40,23 @@ export interface HandleOptions {
    * handler passes it every request's late answer and every task's work.
    */
   readonly waitUntil?: (work: Promise<unknown>) => void;
+  /**
+   * The identity your own code established for this request (a web framework's auth middleware,
+   * a gateway that verified the token): it is every message's `authInfo` (a handler's
+   * `ctx.auth`), and the request is not given to the endpoint's `authenticate` hook. The session
+   * rules are those of `authenticate`: a session is bound to the subject that opened it
+   * (`subject`, else `clientId`), and a request on it with another identity (or none) gets 403.
+   * Undefined: the `authenticate` hook checks the request as usual (anonymous when there is none).
+   *
+   * @example
+   * ```ts
+   * declare const verified: { sub: string; token: string };
+   * const handler = createStreamableHttpHandler({ onSession: (t) => server.connect(t) });
+   * const answer = (request: Request) =>
+   *   handler.handle(request, { auth: { token: verified.token, subject: verified.sub } });
+   * ```
+   */
+  readonly auth?: AuthInfo;
 }
 
 /**
@@ -66,6 +84,9 @@ export interface StreamableHttpHandler {
   readonly sessionCount: number;
 }
 
+// Links to other modules name their package (`@mcpkit/core!MemoryBus`): the options of the
+// framework packages (@mcpkit/express, fastify, hono) inherit these comments, and typedoc
+// resolves a bare name only within the package being documented.
 /** Options of {@link createStreamableHttpHandler}. */
 export interface StreamableHttpHandlerOptions {
   /**
@@ -76,8 +97,9 @@ export interface StreamableHttpHandlerOptions {
   readonly onSession: (transport: HttpServerTransport) => unknown;
   /**
    * Serves the 2026-07-28 (stateless) era on the same endpoint: called once, on the first
-   * stateless POST, with the {@link StatelessHttpServerTransport} that carries every stateless
-   * request (and again if the engine closes it). Usually the same engine as `onSession`:
+   * stateless POST, with the
+   * {@link @mcpkit/transport-http!index.StatelessHttpServerTransport | StatelessHttpServerTransport}
+   * that carries every stateless request (and again if the engine closes it). Usually the same engine as `onSession`:
    * `onStateless: (transport) => server.connect(transport)`; what it returns is awaited and
    * otherwise ignored. A throw refuses that request with 500.
    * Default: none; every POST then goes to the session era, so a modern client's probe gets the
@@ -155,7 +177,12 @@ export interface StreamableHttpHandlerOptions {
   readonly onError?: (error: unknown) => void;
   /**
    * Where SSE events are kept for resumption with `Last-Event-ID`. Default: a
+<<<<<<< ours
    * `MemoryEventStore` of this handler (1000 events per session, 100 000 in all).
+=======
+   * {@link @mcpkit/transport-http!index.MemoryEventStore | MemoryEventStore} of this handler (1000
+   * events per session, 100 000 in all).
+>>>>>>> theirs
    */
   readonly eventStore?: EventStore;
   /**
@@ -163,14 +190,24 @@ export interface StreamableHttpHandlerOptions {
    * `Mcp-Session-Id` this process does not hold rebuilds the session from its record, and DELETE
    * or idle expiry ends it everywhere. Share one store (e.g. `RedisSessionStore` of
    * `@mcpkit/redis`), one `bus`, one `eventStore` and the server's stores across the fleet.
+<<<<<<< ours
    * Default: a `MemorySessionStore` of this handler (one process).
+=======
+   * Default: a {@link @mcpkit/core!MemorySessionStore | MemorySessionStore} of this handler (one
+   * process).
+>>>>>>> theirs
    */
   readonly sessionStore?: SessionStore;
   /**
    * Carries messages between the processes of a fleet (see docs/design.md, "Fleet seams"):
    * messages for a session's GET stream held elsewhere, answers to another process's server
+<<<<<<< ours
    * requests, shared client notifications, the end of a session. Default: a `MemoryBus`
    * of this handler.
+=======
+   * requests, shared client notifications, the end of a session. Default: a
+   * {@link @mcpkit/core!MemoryBus | MemoryBus} of this handler.
+>>>>>>> theirs
    */
   readonly bus?: Bus;
   /** Interval of `: keep-alive` comments on open SSE streams, in ms; 0 sends none. Default 15 000. */
@@ -186,7 +223,10 @@ export interface StreamableHttpHandlerOptions {
    * `Last-Event-ID`. 0 never (see also `HttpServerTransport.closeStream`). Default 0.
    */
   readonly closeSseAfterMs?: number;
-  /** CORS for browser clients; see {@link CorsOptions}. Default false (no CORS headers). */
+  /**
+   * CORS for browser clients; see {@link @mcpkit/transport-http!index.CorsOptions | CorsOptions}.
+   * Default false (no CORS headers).
+   */
   readonly cors?: boolean | CorsOptions;
   /**
    * Checks the credentials of every request (POST, GET, DELETE, both eras) after the Host and

@@ -1,18 +1,25 @@
+import type { AuthInfo } from "@mcpkit/core";
 import { headerRecord } from "../shared/headers.js";
 import { type BodyRead, readBody } from "./body.js";
 import type { BodySink } from "./body-sink.js";
 import { parseHost } from "./host.js";
 import type { InboundRequest } from "./inbound.js";
+import type { HandleOptions } from "./options.js";
 import { WebBodySink } from "./web-body-sink.js";
 
 /** A web `Request` as an {@link InboundRequest}; its live bodies are {@link WebBodySink}s. */
 export class WebInbound implements InboundRequest {
   private parsedHost: string | undefined;
+  readonly waitUntil?: (work: Promise<unknown>) => void;
+  readonly auth?: AuthInfo;
 
   constructor(
     readonly request: Request,
-    readonly waitUntil?: (work: Promise<unknown>) => void,
-  ) {}
+    options?: HandleOptions,
+  ) {
+    if (options?.waitUntil) this.waitUntil = options.waitUntil;
+    if (options?.auth) this.auth = options.auth;
+  }
 
   get method(): string {
     return this.request.method;
