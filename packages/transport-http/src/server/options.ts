@@ -177,12 +177,8 @@ export interface StreamableHttpHandlerOptions {
   readonly onError?: (error: unknown) => void;
   /**
    * Where SSE events are kept for resumption with `Last-Event-ID`. Default: a
-<<<<<<< ours
-   * `MemoryEventStore` of this handler (1000 events per session, 100 000 in all).
-=======
    * {@link @mcpkit/transport-http!index.MemoryEventStore | MemoryEventStore} of this handler (1000
    * events per session, 100 000 in all).
->>>>>>> theirs
    */
   readonly eventStore?: EventStore;
   /**
@@ -190,24 +186,15 @@ export interface StreamableHttpHandlerOptions {
    * `Mcp-Session-Id` this process does not hold rebuilds the session from its record, and DELETE
    * or idle expiry ends it everywhere. Share one store (e.g. `RedisSessionStore` of
    * `@mcpkit/redis`), one `bus`, one `eventStore` and the server's stores across the fleet.
-<<<<<<< ours
-   * Default: a `MemorySessionStore` of this handler (one process).
-=======
    * Default: a {@link @mcpkit/core!MemorySessionStore | MemorySessionStore} of this handler (one
    * process).
->>>>>>> theirs
    */
   readonly sessionStore?: SessionStore;
   /**
    * Carries messages between the processes of a fleet (see docs/design.md, "Fleet seams"):
    * messages for a session's GET stream held elsewhere, answers to another process's server
-<<<<<<< ours
-   * requests, shared client notifications, the end of a session. Default: a `MemoryBus`
-   * of this handler.
-=======
    * requests, shared client notifications, the end of a session. Default: a
    * {@link @mcpkit/core!MemoryBus | MemoryBus} of this handler.
->>>>>>> theirs
    */
   readonly bus?: Bus;
   /** Interval of `: keep-alive` comments on open SSE streams, in ms; 0 sends none. Default 15 000. */
