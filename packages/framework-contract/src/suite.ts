@@ -158,27 +158,7 @@ export function frameworkContract(framework: string, start: StartApp): void {
     it("answers CORS with the endpoint's own `cors`: preflight, exposed headers, foreign origins refused", async () => {
       const origin = "https://app.example.com";
       app = await serve({ cors: true, allowedOrigins: [origin] });
-      const preflight = await fetch(app.url, {
-        method: "OPTIONS",
-        headers: {
-          origin,
-          "access-control-request-method": "POST",
-          "access-control-request-headers": "mcp-session-id",
-        },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
-      expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
-        "mcp-session-id",
-      );
-      const opened = await fetch(app.url, {
-        method: "POST",
-        headers: { ...jsonHeaders, origin },
-        body: initialize,
-      });
-      expect(opened.status).toBe(200);
-      expect(opened.headers.get("access-control-allow-origin")).toBe(origin);
-      expect(opened.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
+      await expectCorsAllowed(app.url, origin);
       const foreign = await fetch(app.url, {
         method: "POST",
         headers: { ...jsonHeaders, origin: "https://evil.example.com" },
@@ -191,27 +171,7 @@ export function frameworkContract(framework: string, start: StartApp): void {
       const origin = "https://app.example.com";
       const server = whoamiServer();
       app = await start({ onSession: (t) => server.connect(t), allowedOrigins: [origin] }, origin);
-      const preflight = await fetch(app.url, {
-        method: "OPTIONS",
-        headers: {
-          origin,
-          "access-control-request-method": "POST",
-          "access-control-request-headers": "mcp-session-id",
-        },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
-      expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
-        "mcp-session-id",
-      );
-      const opened = await fetch(app.url, {
-        method: "POST",
-        headers: { ...jsonHeaders, origin },
-        body: initialize,
-      });
-      expect(opened.status).toBe(200);
-      expect(opened.headers.get("access-control-allow-origin")).toBe(origin);
-      expect(opened.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
+      const opened = await expectCorsAllowed(app.url, origin);
       expect(opened.headers.get("mcp-session-id")).toMatch(/./);
     });
 
@@ -244,6 +204,29 @@ export function frameworkContract(framework: string, start: StartApp): void {
  * start`, `PORT=0`), its `add` tool called in both eras, `whoami` with the example's demo token,
  * then stopped with SIGTERM, after which it says `closed` (its clean shutdown ran).
  */
+/**
+ * A preflight from `origin` is allowed with `Mcp-Session-Id` among the request headers, and an
+ * `initialize` from it is answered with the origin allowed and the session header exposed.
+ */
+async function expectCorsAllowed(url: string, origin: string): Promise<Response> {
+  const preflight = await fetch(url, {
+    method: "OPTIONS",
+    headers: {
+      origin,
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "mcp-session-id",
+    },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
+  expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("mcp-session-id");
+  const opened = await fetch(url, { method: "POST", headers: { ...jsonHeaders, origin }, body: initialize });
+  expect(opened.status).toBe(200);
+  expect(opened.headers.get("access-control-allow-origin")).toBe(origin);
+  expect(opened.headers.get("access-control-expose-headers")?.toLowerCase()).toContain("mcp-session-id");
+  return opened;
+}
+
 export function exampleContract(name: string): void {
   describe(name, () => {
     let example: RunningExample | undefined;
