@@ -38,6 +38,8 @@ const BREAKS: Record<string, string> = {
   "nested-elicitation-schema": "elicitation.schema.restricted",
   "task-revives": "tasks.status.terminal-final",
   "task-result-dropped": "tasks-extension.get.status-fields",
+  "listen-unfiltered": "subscriptions.filter",
+  "listen-before-ack": "subscriptions.ack-first",
 };
 
 /**

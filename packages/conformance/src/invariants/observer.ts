@@ -7,6 +7,7 @@ import { envelopeRules } from "./envelope-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
+import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
@@ -120,7 +121,11 @@ export class RunObserver {
       out.push(
         ...(Object.hasOwn(message, "id")
           ? serverRequestRules(message, this.state)
-          : [...notificationRules(message, this.state), ...taskStatusRules(message, undefined, this.state)]),
+          : [
+              ...notificationRules(message, this.state),
+              ...subscriptionRules(message, this.state),
+              ...taskStatusRules(message, undefined, this.state),
+            ]),
       );
       return out;
     }

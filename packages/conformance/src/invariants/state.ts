@@ -41,6 +41,8 @@ export class RunState {
   capabilities: JsonObject | undefined;
   /** Tasks reported in a terminal status, and that status (bounded). */
   readonly terminalTasks = new Map<string, string>();
+  /** Listen requests (by id key) whose notifications/subscriptions/acknowledged has arrived. */
+  readonly acknowledged = new Set<string>();
 
   constructor(
     readonly revision: Revision,

@@ -3,6 +3,8 @@ import { duplicateToolNames } from "./duplicate-tool-names.js";
 import { invalidInputSchema } from "./invalid-input-schema.js";
 import { invalidLogLevel } from "./invalid-log-level.js";
 import { listChangedUndeclared } from "./list-changed-undeclared.js";
+import { listenBeforeAck } from "./listen-before-ack.js";
+import { listenUnfiltered } from "./listen-unfiltered.js";
 import { noAccelBuffering } from "./no-accel-buffering.js";
 import { nestedElicitationSchema } from "./nested-elicitation-schema.js";
 import { nextCursorLoops } from "./next-cursor-loops.js";
@@ -40,4 +42,6 @@ export const invariantMutants: readonly ServerMutant[] = [
   nestedElicitationSchema,
   taskRevives,
   taskResultDropped,
+  listenUnfiltered,
+  listenBeforeAck,
 ];
