@@ -40,6 +40,7 @@ const BREAKS: Record<string, string> = {
   "task-result-dropped": "tasks-extension.get.status-fields",
   "listen-unfiltered": "subscriptions.filter",
   "listen-before-ack": "subscriptions.ack-first",
+  "response-post-200": "http.post.accepted-202",
 };
 
 /**
@@ -68,6 +69,7 @@ const ALSO: Record<string, string> = {
   "elicits-undeclared": "lifecycle.operation.respect-capabilities-must",
   "missing-server-info": "lifecycle.init.response-fields",
   "session-id-with-space": "http.session.id-charset",
+  "notification-200": "http.post.accepted-202",
 };
 
 /** Client mutants whose defect breaks a JSON-RPC rule the layer checks on the client's messages. */

@@ -2,8 +2,10 @@ import type { Requirement } from "../load/requirements.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
+import type { HttpExchange } from "../wire/wire.js";
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
+import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
@@ -88,6 +90,12 @@ export class RunObserver {
     };
     if (this.held) this.held.push({ breach, where });
     else this.ledger.record(breach, where);
+  }
+
+  /** One Streamable HTTP exchange: its status and head, judged against the transport's rules. */
+  exchanged(exchange: HttpExchange): void {
+    if (this.identity.side === "client" || this.identity.transport !== "http") return;
+    for (const b of exchangeRules(exchange, this.identity.revision)) this.record(b);
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */

@@ -14,7 +14,7 @@ import {
   responseInfo,
 } from "./http-body.js";
 import { sendRequest } from "./http-request.js";
-import type { CloseInfo, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
+import type { CloseInfo, HttpExchange, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
 
 /**
  * The body field `Mcp-Name` mirrors, per method (SEP-2243; the tasks extension, SEP-2663, adds the
@@ -37,6 +37,7 @@ interface OpenStream {
 /** Drives a server under test over Streamable HTTP (docs/conformance-format.md §8.2). */
 export class HttpClientWire implements Wire {
   readonly gone = new Deferred<string>();
+  onExchange: ((exchange: HttpExchange) => void) | undefined;
   private sessionId: string | undefined;
   private lastEventId: string | undefined;
   private readonly streams = new Map<string, OpenStream>();
@@ -149,10 +150,12 @@ export class HttpClientWire implements Wire {
           this.inbox.push(event.data, { response: { status: response.status, headers: head } });
         }
       }).then(() => stream.done.resolve({}));
+      this.onExchange?.({ method, body, status: response.status, headers: head, text: undefined });
       return responseInfo(response.status, head, undefined, events);
     }
     const text = await readText(response).catch(() => "");
     stream.done.resolve({});
+    this.onExchange?.({ method, body, status: response.status, headers: head, text });
     if (response.status < 200 || response.status > 299) {
       const shown = text.length > 500 ? `${text.slice(0, 500)}…` : text;
       this.lastRefusal = `${method} ${url.pathname} was answered with HTTP ${response.status}${shown === "" ? " and no body" : `, body: ${shown}`}`;

@@ -28,6 +28,18 @@ export interface HttpResponseInfo {
   events?: EventFeed;
 }
 
+/** One HTTP exchange as the invariants see it (Streamable HTTP only). */
+export interface HttpExchange {
+  method: string;
+  /** The request body the runner sent, if any. */
+  body: string | undefined;
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** The response body's text; undefined for an SSE response (its events arrive as messages). */
+  text: string | undefined;
+}
+
 /** SSE events of one response, readable with a bounded wait. */
 export interface EventFeed {
   received: SseEvent[];
@@ -66,6 +78,8 @@ export interface ConnectResult {
 /** The runner's end of one connection to an implementation, for one run. */
 export interface Wire {
   readonly inbox: Inbox;
+  /** Streamable HTTP: told of every exchange once its head (and a non-SSE body) arrived. */
+  onExchange?: ((exchange: HttpExchange) => void) | undefined;
   /** Client transcripts over HTTP: every HTTP request the client made (§8.6). */
   readonly requests?: RequestLog | undefined;
   /** Resolved with a reason once the implementation cannot be reached any more. */

@@ -12,6 +12,7 @@ import { noCacheHints } from "./no-cache-hints.js";
 import { noResultType } from "./no-result-type.js";
 import { progressRepeats } from "./progress-repeats.js";
 import { promptMessageBadRole } from "./prompt-message-bad-role.js";
+import { responsePost200 } from "./response-post-200.js";
 import { readContentsWithoutUri } from "./read-contents-without-uri.js";
 import { structuredContentMismatch } from "./structured-content-mismatch.js";
 import { taskResultDropped } from "./task-result-dropped.js";
@@ -44,4 +45,5 @@ export const invariantMutants: readonly ServerMutant[] = [
   taskResultDropped,
   listenUnfiltered,
   listenBeforeAck,
+  responsePost200,
 ];

@@ -1,0 +1,62 @@
+import type { Json } from "../model/json.js";
+import type { Revision } from "../model/revisions.js";
+import type { HttpExchange } from "../wire/wire.js";
+import type { Breach } from "./violation.js";
+
+/** The JSON-RPC messages of a POST body, or undefined when it is not JSON-RPC. */
+function messagesOf(body: string | undefined): Json[] | undefined {
+  if (body === undefined) return undefined;
+  let value: Json;
+  try {
+    value = JSON.parse(body) as Json;
+  } catch {
+    return undefined;
+  }
+  const items = Array.isArray(value) ? value : [value];
+  const jsonRpc = items.every(
+    (m) => typeof m === "object" && m !== null && !Array.isArray(m) && m.jsonrpc === "2.0",
+  );
+  return items.length > 0 && jsonRpc ? items : undefined;
+}
+
+/** A notification (a method, no id) or a response (a result or an error, no method). */
+function carriesNoRequest(message: Json): boolean {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  if (typeof message.method === "string") return !Object.hasOwn(message, "id");
+  return Object.hasOwn(message, "result") || Object.hasOwn(message, "error");
+}
+
+/**
+ * Rules on one Streamable HTTP exchange (session era, 2025-03-26 to 2025-11-25, basic/transports
+ * "Sending Messages to the Server"): a POST of only notifications or responses that the server
+ * accepts (any 2xx) gets 202 Accepted with no body.
+ */
+export function exchangeRules(exchange: HttpExchange, revision: Revision): Breach[] {
+  if (revision >= "2026-07-28" || exchange.method !== "POST") return [];
+  if (exchange.status < 200 || exchange.status > 299) return [];
+  const messages = messagesOf(exchange.body);
+  if (messages === undefined || !messages.every(carriesNoRequest)) return [];
+  const what = messages.some(
+    (m) => typeof m === "object" && m !== null && !Array.isArray(m) && typeof m.method === "string",
+  )
+    ? "notifications"
+    : "responses";
+  const sent = messages.length === 1 ? (messages[0] as Json) : messages;
+  if (exchange.status !== 202)
+    return [
+      {
+        requirement: "http.post.accepted-202",
+        detail: `a POST of only ${what} was accepted with HTTP ${exchange.status}, not 202`,
+        message: sent,
+      },
+    ];
+  if (exchange.text === undefined || exchange.text !== "")
+    return [
+      {
+        requirement: "http.post.accepted-202",
+        detail: `a POST of only ${what} was answered 202 with a body (${exchange.text === undefined ? "an SSE stream" : JSON.stringify(exchange.text.slice(0, 200))})`,
+        message: sent,
+      },
+    ];
+  return [];
+}

@@ -1,0 +1,63 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Invariants } from "../src/invariants/observer.js";
+import { loadRequirements } from "../src/load/requirements.js";
+import type { Revision, TransportName } from "../src/model/revisions.js";
+import type { HttpExchange } from "../src/wire/wire.js";
+
+const requirements = loadRequirements(
+  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
+);
+
+function check(
+  exchanges: HttpExchange[],
+  revision: Revision = "2025-11-25",
+  transport: TransportName = "http",
+): string[] {
+  const invariants = new Invariants(requirements);
+  const run = invariants.forRun({ transcript: "t", revision, transport });
+  for (const exchange of exchanges) run.exchanged(exchange);
+  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+}
+
+const post = (body: unknown, status: number, text: string | undefined, contentType = ""): HttpExchange => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  status,
+  headers: contentType === "" ? {} : { "content-type": contentType },
+  text,
+});
+const note = { jsonrpc: "2.0", method: "notifications/initialized" };
+const answer = { jsonrpc: "2.0", id: 1, result: { action: "decline" } };
+const request = { jsonrpc: "2.0", id: 2, method: "ping" };
+
+describe("Streamable HTTP exchange invariants", () => {
+  it("accepts 202 with no body for notifications and responses, and any answer to a request", () => {
+    expect(
+      check([
+        post(note, 202, ""),
+        post(answer, 202, ""),
+        post(request, 200, '{"jsonrpc":"2.0","id":2,"result":{}}', "application/json"),
+        post(note, 400, '{"jsonrpc":"2.0","error":{"code":-32600,"message":"bad"}}'),
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a notification-only or response-only POST accepted with 200, or with a body", () => {
+    expect(check([post(answer, 200, "")])).toEqual([
+      "http.post.accepted-202: a POST of only responses was accepted with HTTP 200, not 202",
+    ]);
+    expect(check([post([note], 202, "ok")])).toEqual([
+      'http.post.accepted-202: a POST of only notifications was answered 202 with a body ("ok")',
+    ]);
+    expect(check([post(note, 202, undefined, "text/event-stream")])).toEqual([
+      "http.post.accepted-202: a POST of only notifications was answered 202 with a body (an SSE stream)",
+    ]);
+  });
+
+  it("applies to the session era of Streamable HTTP only", () => {
+    expect(check([post(note, 200, "")], "2026-07-28")).toEqual([]);
+    expect(check([post(note, 200, "")], "2024-11-05")).toEqual([]);
+    expect(check([post(note, 200, "")], "2025-11-25", "sse")).toEqual([]);
+  });
+});
