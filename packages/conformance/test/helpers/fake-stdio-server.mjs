@@ -4,6 +4,9 @@
 // Process sharing: fenced-wrong (once it answered a ping whose id is a string, every tools/list answers no tools) | chatty (declares logging; a log message right after each answered ping whose id is a string).
 // paged: declares prompts and resources and pages prompts/list, resources/list and
 // resources/templates/list (two pages each, the cursor "page-2").
+// subscriber: declares resources.subscribe, lists memo://r, answers resources/subscribe and
+// unsubscribe with {} and acknowledges subscriptions/listen; subscriber-untagged leaves the
+// subscription id out of that acknowledgement; subscriber-refuses answers subscribe with -32603.
 // FAKE_LAUNCHES names a file that gets one line per start, so tests can count the attempts.
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -48,8 +51,9 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         id,
         result: {
           protocolVersion: mode === "one-version" ? "2025-06-18" : params.protocolVersion,
-          capabilities:
-            mode === "paged"
+          capabilities: mode.startsWith("subscriber")
+            ? { resources: { subscribe: true } }
+            : mode === "paged"
               ? { tools: {}, prompts: {}, resources: {} }
               : mode === "noisy" || mode === "chatty"
                 ? { tools: {}, logging: {} }
@@ -72,8 +76,9 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         result: {
           resultType: "complete",
           supportedVersions: ["2026-07-28"],
-          capabilities:
-            mode === "paged"
+          capabilities: mode.startsWith("subscriber")
+            ? { resources: { subscribe: true } }
+            : mode === "paged"
               ? { tools: {}, prompts: {}, resources: {} }
               : mode === "noisy" || mode === "chatty"
                 ? { tools: {}, logging: {} }
@@ -156,6 +161,24 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       write({ jsonrpc: "2.0", id, result });
       return;
     }
+    case "resources/subscribe":
+    case "resources/unsubscribe":
+      if (mode === "subscriber-refuses") {
+        write({ jsonrpc: "2.0", id, error: { code: -32603, message: "Subscriptions are broken" } });
+        return;
+      }
+      write({ jsonrpc: "2.0", id, result: {} });
+      return;
+    case "subscriptions/listen":
+      write({
+        jsonrpc: "2.0",
+        method: "notifications/subscriptions/acknowledged",
+        params: {
+          _meta: mode === "subscriber-untagged" ? {} : { "io.modelcontextprotocol/subscriptionId": id },
+          notifications: params?.notifications ?? {},
+        },
+      });
+      return;
     case "tools/call":
       write({ jsonrpc: "2.0", id, error: { code: -32602, message: `Unknown tool: ${params?.name}` } });
       return;
