@@ -55,6 +55,23 @@ describe("Streamable HTTP exchange invariants", () => {
     ]);
   });
 
+  it("a POST carrying a request answered with another media type (both eras)", () => {
+    const json = '{"jsonrpc":"2.0","id":2,"result":{}}';
+    expect(
+      check([
+        post(request, 200, json, "application/json; charset=utf-8"),
+        post([request, note], 200, undefined, "text/event-stream"),
+      ]),
+    ).toEqual([]);
+    expect(check([post(request, 200, json, "text/json")])).toEqual([
+      'http.post.request-content-type: a POST carrying a request was answered (HTTP 200) with Content-Type "text/json", neither application/json nor text/event-stream',
+    ]);
+    expect(check([post(request, 200, json)], "2026-07-28")).toEqual([
+      "http2026.post.request-content-type: a POST carrying a request was answered (HTTP 200) with Content-Type null, neither application/json nor text/event-stream",
+    ]);
+    expect(check([post(request, 400, "bad", "text/plain")])).toEqual([]);
+  });
+
   it("applies to the session era of Streamable HTTP only", () => {
     expect(check([post(note, 200, "")], "2026-07-28")).toEqual([]);
     expect(check([post(note, 200, "")], "2024-11-05")).toEqual([]);

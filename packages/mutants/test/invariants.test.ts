@@ -41,6 +41,7 @@ const BREAKS: Record<string, string> = {
   "listen-unfiltered": "subscriptions.filter",
   "listen-before-ack": "subscriptions.ack-first",
   "response-post-200": "http.post.accepted-202",
+  "json-as-text-json": "http.post.request-content-type",
 };
 
 /**
@@ -70,6 +71,7 @@ const ALSO: Record<string, string> = {
   "missing-server-info": "lifecycle.init.response-fields",
   "session-id-with-space": "http.session.id-charset",
   "notification-200": "http.post.accepted-202",
+  "wrong-content-type": "http.post.request-content-type",
 };
 
 /** Client mutants whose defect breaks a JSON-RPC rule the layer checks on the client's messages. */

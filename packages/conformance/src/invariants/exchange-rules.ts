@@ -26,22 +26,48 @@ function carriesNoRequest(message: Json): boolean {
   return Object.hasOwn(message, "result") || Object.hasOwn(message, "error");
 }
 
+/** A request: a method and an id. */
+function isRequest(message: Json): boolean {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    !Array.isArray(message) &&
+    typeof message.method === "string" &&
+    Object.hasOwn(message, "id")
+  );
+}
+
+const ANSWER_TYPES = new Set(["application/json", "text/event-stream"]);
+
 /**
- * Rules on one Streamable HTTP exchange (session era, 2025-03-26 to 2025-11-25, basic/transports
- * "Sending Messages to the Server"): a POST of only notifications or responses that the server
- * accepts (any 2xx) gets 202 Accepted with no body.
+ * Rules on one Streamable HTTP exchange the server accepted (any 2xx), from basic/transports
+ * "Sending Messages to the Server": a POST carrying a request is answered with Content-Type
+ * `application/json` or `text/event-stream` (both eras); in the session era (2025-03-26 to
+ * 2025-11-25) a POST of only notifications or responses gets 202 Accepted with no body.
  */
 export function exchangeRules(exchange: HttpExchange, revision: Revision): Breach[] {
-  if (revision >= "2026-07-28" || exchange.method !== "POST") return [];
-  if (exchange.status < 200 || exchange.status > 299) return [];
+  if (exchange.method !== "POST" || exchange.status < 200 || exchange.status > 299) return [];
   const messages = messagesOf(exchange.body);
-  if (messages === undefined || !messages.every(carriesNoRequest)) return [];
+  if (messages === undefined) return [];
+  const sent = messages.length === 1 ? (messages[0] as Json) : messages;
+  if (messages.some(isRequest)) {
+    const type = (exchange.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (ANSWER_TYPES.has(type)) return [];
+    return [
+      {
+        requirement:
+          revision >= "2026-07-28" ? "http2026.post.request-content-type" : "http.post.request-content-type",
+        detail: `a POST carrying a request was answered (HTTP ${exchange.status}) with Content-Type ${JSON.stringify(exchange.headers["content-type"] ?? null)}, neither application/json nor text/event-stream`,
+        message: sent,
+      },
+    ];
+  }
+  if (revision >= "2026-07-28" || !messages.every(carriesNoRequest)) return [];
   const what = messages.some(
     (m) => typeof m === "object" && m !== null && !Array.isArray(m) && typeof m.method === "string",
   )
     ? "notifications"
     : "responses";
-  const sent = messages.length === 1 ? (messages[0] as Json) : messages;
   if (exchange.status !== 202)
     return [
       {

@@ -2,6 +2,7 @@ import type { ServerMutant } from "../mutant.js";
 import { duplicateToolNames } from "./duplicate-tool-names.js";
 import { invalidInputSchema } from "./invalid-input-schema.js";
 import { invalidLogLevel } from "./invalid-log-level.js";
+import { jsonAsTextJson } from "./json-as-text-json.js";
 import { listChangedUndeclared } from "./list-changed-undeclared.js";
 import { listenBeforeAck } from "./listen-before-ack.js";
 import { listenUnfiltered } from "./listen-unfiltered.js";
@@ -46,4 +47,5 @@ export const invariantMutants: readonly ServerMutant[] = [
   listenUnfiltered,
   listenBeforeAck,
   responsePost200,
+  jsonAsTextJson,
 ];
