@@ -54,6 +54,22 @@ describe("generic subscriptions (--fixtures none)", () => {
     expect(run.last).toBe("conformance: 1 passed, 4 failed");
   });
 
+  it("listens for tool-list changes where the server declares tools.listChanged", async () => {
+    const run = await runCli([
+      "server",
+      "--stdio",
+      fakeServerCommand("list-changed"),
+      "--transcripts",
+      `${generic}/subscriptions-listen-tools.json`,
+      "--requirements",
+      requirements,
+      "--fixtures",
+      "none",
+    ]);
+    expect(run.stdout).toMatch(/pass +server\/generic\/subscriptions-listen-tools +2026-07-28/);
+    expect(run.last).toBe("conformance: 1 passed, 0 failed");
+  });
+
   it("fails an acknowledgement without the listen request's id", async () => {
     const run = await runGeneric("subscriber-untagged");
     expect(run.stdout).toContain(
