@@ -16,6 +16,7 @@ import { LEVELS, levelLine } from "../report/levels.js";
 import { formatTable } from "../report/table.js";
 import { runConformance } from "../run/runner.js";
 import { type CliArgs, USAGE, UsageError, parseArgs } from "./args.js";
+import { requirementsCommand } from "./requirements.js";
 
 /** Where the CLI writes. */
 export interface CliIo {
@@ -103,6 +104,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (args.command === "validate") {
       io.stdout(`${transcripts.length} transcript(s) are valid\n`);
       return 0;
+    }
+    if (args.command === "requirements") {
+      if (dir === undefined)
+        throw new UsageError("no requirements directory beside the transcripts; pass --requirements DIR");
+      const { text, code } = requirementsCommand(args, dir, transcripts);
+      io.stdout(text);
+      return code;
     }
     const mode = args.command;
     const expected = args.expectedFailures

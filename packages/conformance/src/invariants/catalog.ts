@@ -1,0 +1,164 @@
+/** The side whose messages a rule module judges: the server's (server mode) or the client's. */
+export type CheckedSide = "server" | "client";
+
+/** The requirement ids one rule module of the invariant layer can report, and on which side. */
+export interface RuleModuleIds {
+  /** The file under src/invariants/, without `.ts`. */
+  module: string;
+  /** The sides whose messages the module's rules judge. */
+  sides: readonly CheckedSide[];
+  /** Every requirement id the module reports (the literals in its source). */
+  ids: readonly string[];
+}
+
+/**
+ * What the invariant layer checks, module by module (kept in module-name order; a new rule module
+ * adds its own entry). A test (test/invariant-coverage.test.ts) proves that each entry lists
+ * exactly the requirement ids its module's source names, and that the manifest marks exactly these
+ * ids `"observable": true`.
+ */
+export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
+  {
+    module: "capability-rules",
+    sides: ["server"],
+    ids: [
+      "completion.capability",
+      "lifecycle.init.response-fields",
+      "logging.capability",
+      "mrtr.server.declared-kinds-only",
+      "mrtr.server.inputs-or-state",
+      "mrtr.server.request-kinds",
+      "mrtr.server.supported-methods-only",
+      "prompts.capability",
+      "resources.capability",
+      "tools.capability",
+    ],
+  },
+  { module: "client-rules", sides: ["client"], ids: ["base.request.id-unique", "ping.respond"] },
+  {
+    module: "envelope-rules",
+    sides: ["server", "client"],
+    ids: [
+      "base.error-codes.no-32042",
+      "base.error-codes.no-resource-not-found-32002",
+      "base.error.code-and-message",
+      "base.error.integer-code",
+      "base.jsonrpc.version",
+      "base.meta.key-format",
+      "base.notification.no-response",
+      "base.request.id-not-null",
+      "base.request.id-type",
+      "base.response.not-both",
+      "base.response.result-or-error",
+      "base.response.same-id",
+    ],
+  },
+  {
+    module: "exchange-rules",
+    sides: ["server"],
+    ids: ["http.post.accepted-202", "http.post.request-content-type", "http2026.post.request-content-type"],
+  },
+  {
+    module: "header-rules",
+    sides: ["server"],
+    ids: ["http.session.id-charset", "http2026.compat.ignore-session-id", "http2026.sse.no-buffering-header"],
+  },
+  {
+    module: "notification-rules",
+    sides: ["server"],
+    ids: [
+      "elicitation.schema.restricted",
+      "elicitation.server-respect-modes",
+      "lifecycle.operation.respect-capabilities",
+      "lifecycle.operation.respect-capabilities-must",
+      "logging.capability",
+      "logging.level-values",
+      "logging.modern-opt-in",
+      "mrtr.server.no-direct-requests",
+      "progress.active-only",
+      "progress.increasing",
+      "progress.stop-after-completion",
+      "progress.token-type",
+      "sampling.tools.gated",
+    ],
+  },
+  { module: "observe-pass", sides: ["server"], ids: ["pagination.stable-cursors"] },
+  { module: "observer", sides: ["server"], ids: ["stdio.single-messages", "stdio.stdout-mcp-only"] },
+  {
+    module: "result-rules",
+    sides: ["server"],
+    ids: [
+      "base.json-schema.schemas-valid",
+      "base.result.result-type",
+      "caching.fields-present",
+      "completion.max-values",
+      "completion.result-shape",
+      "lifecycle.meta.server-info",
+      "pagination.stable-cursors",
+      "ping.respond",
+      "prompts.get.result",
+      "prompts.list.result",
+      "resources.list.result",
+      "resources.read.result",
+      "resources.templates.result",
+      "resources.uri.valid",
+      "tools.call.result",
+      "tools.input-schema.object",
+      "tools.list.result",
+      "tools.name.format",
+      "tools.output.conform",
+      "tools.output.text-mirror",
+    ],
+  },
+  {
+    module: "subscription-rules",
+    sides: ["server"],
+    ids: [
+      "subscriptions.ack-first",
+      "subscriptions.filter",
+      "subscriptions.request-scoped-elsewhere",
+      "subscriptions.tagged",
+    ],
+  },
+  {
+    module: "task-rules",
+    sides: ["server"],
+    ids: ["tasks-extension.get.status-fields", "tasks.status.terminal-final"],
+  },
+];
+
+/**
+ * The requirement ids the invariant layer checks, each with the sides it is checked on.
+ * @example
+ * checkedRequirements().get("base.response.not-both"); // Set { "server", "client" }
+ */
+export function checkedRequirements(
+  catalog: readonly RuleModuleIds[] = INVARIANT_CATALOG,
+): Map<string, Set<CheckedSide>> {
+  const out = new Map<string, Set<CheckedSide>>();
+  for (const entry of catalog) {
+    for (const id of entry.ids) {
+      const sides = out.get(id) ?? new Set<CheckedSide>();
+      for (const side of entry.sides) sides.add(side);
+      out.set(id, sides);
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether the invariant layer checks a requirement that binds `side` (manifest `side`): a `server`
+ * or `client` rule must be checked on that side; a `both` rule counts as checked when either side
+ * is (the catalog says which).
+ * @example
+ * checksRequirement("base.response.not-both", "both"); // true
+ */
+export function checksRequirement(
+  id: string,
+  side: "server" | "client" | "both",
+  checked: ReadonlyMap<string, ReadonlySet<CheckedSide>> = checkedRequirements(),
+): boolean {
+  const sides = checked.get(id);
+  if (sides === undefined) return false;
+  return side === "both" ? sides.size > 0 : sides.has(side);
+}
