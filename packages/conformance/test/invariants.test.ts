@@ -126,6 +126,7 @@ describe("result invariants", () => {
       "base.json-schema.schemas-valid: the inputSchema of d is not a valid JSON Schema: schema is invalid: data/required must be array",
       // Once per requirement: "b c" breaks the same rule and is counted, not listed.
       'tools.name.format: tool name "a" is listed twice',
+      'tools.name.no-special: tool name "b c" contains a special character',
     ]);
   });
 
@@ -228,6 +229,7 @@ describe("notification invariants", () => {
     ]);
     expect(check([], [sampling], "2026-07-28")).toEqual([
       "mrtr.server.no-direct-requests: a 2026-07-28 server sent a sampling/createMessage request",
+      "stdio.modern.no-server-requests: a 2026-07-28 server sent a sampling/createMessage request",
     ]);
   });
 });

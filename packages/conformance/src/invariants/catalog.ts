@@ -39,6 +39,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     module: "envelope-rules",
     sides: ["server", "client"],
     ids: [
+      "base.notification.no-id",
       "base.error-codes.no-32042",
       "base.error-codes.no-resource-not-found-32002",
       "base.error.code-and-message",
@@ -54,9 +55,23 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     ],
   },
   {
+    module: "error-code-rules",
+    sides: ["server", "client"],
+    ids: [
+      "base.error-codes.app-range",
+      "base.error-codes.no-legacy-range",
+      "base.error-codes.no-undefined-reserved",
+    ],
+  },
+  {
     module: "exchange-rules",
     sides: ["server"],
-    ids: ["http.post.accepted-202", "http.post.request-content-type", "http2026.post.request-content-type"],
+    ids: [
+      "http2026.post.notification-202",
+      "http.post.accepted-202",
+      "http.post.request-content-type",
+      "http2026.post.request-content-type",
+    ],
   },
   {
     module: "header-rules",
@@ -67,6 +82,11 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     module: "notification-rules",
     sides: ["server"],
     ids: [
+      "http2026.sse.no-requests",
+      "lifecycle.init.server-waits",
+      "logging.respect-level",
+      "progress.notification-token",
+      "stdio.modern.no-server-requests",
       "elicitation.schema.restricted",
       "elicitation.server-respect-modes",
       "lifecycle.operation.respect-capabilities",
@@ -83,11 +103,24 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     ],
   },
   { module: "observe-pass", sides: ["server"], ids: ["pagination.stable-cursors"] },
-  { module: "observer", sides: ["server"], ids: ["stdio.single-messages", "stdio.stdout-mcp-only"] },
+  {
+    module: "observer",
+    sides: ["server"],
+    ids: [
+      "stdio.newline-delimited",
+      "ws.one-message-per-frame",
+      "stdio.single-messages",
+      "stdio.stdout-mcp-only",
+    ],
+  },
   {
     module: "result-rules",
     sides: ["server"],
     ids: [
+      "logging.set-level-empty-result",
+      "resources.security.binary-encoding",
+      "resources.subscribe.empty-result",
+      "tools.embedded-resources.capability",
       "base.json-schema.schemas-valid",
       "base.result.result-type",
       "caching.fields-present",
@@ -124,6 +157,11 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     module: "task-rules",
     sides: ["server"],
     ids: ["tasks-extension.get.status-fields", "tasks.status.terminal-final"],
+  },
+  {
+    module: "tool-definition-rules",
+    sides: ["server"],
+    ids: ["tools.name.no-special", "tools.x-mcp-header.valid-annotations"],
   },
 ];
 
