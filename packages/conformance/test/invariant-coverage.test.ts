@@ -16,7 +16,7 @@ const INVARIANTS_DIR = fileURLToPath(new URL("../src/invariants/", import.meta.u
  * Areas whose every requirement is classified (observable, notObservable or untestable). Each
  * sweep adds the areas it finished; once it lists every area, the list can go.
  */
-const SWEPT: readonly string[] = [];
+const SWEPT: readonly string[] = ["extensions", "logging", "prompts", "resources", "security"];
 
 const manifest = loadManifest(REQUIREMENTS_DIR);
 const byId = new Map(manifest.map((r) => [r.id, r]));
