@@ -251,6 +251,16 @@ describe("framing sweep invariants", () => {
     ).toEqual([
       "stdio.newline-delimited: a line on stdout that holds part of a JSON message, or more than one",
     ]);
+    // Inside a split message, a line that happens to parse alone is still a piece of it.
+    const lines = ["{", '  "x": [', "  ]", "}"];
+    const invariants = new Invariants(requirements);
+    const run = invariants.forRun({ transcript: "t", revision: "2025-11-25", transport: "stdio" });
+    for (const line of lines.slice(0, 2)) run.received(line, undefined);
+    run.received('    "2025-11-25"', "2025-11-25");
+    for (const line of lines.slice(2)) run.received(line, undefined);
+    expect(invariants.violations().map((v) => `${v.requirement}: ${v.detail}`)).toEqual([
+      "stdio.newline-delimited: a line on stdout that holds part of a JSON message, or more than one",
+    ]);
     expect(check([req(1, "ping")], ["ready", ok(1, {})])).toEqual([
       "stdio.stdout-mcp-only: a line on stdout that is not JSON",
     ]);

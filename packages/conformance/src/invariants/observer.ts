@@ -106,7 +106,9 @@ export class RunObserver {
     const breaches: Breach[] =
       headers === undefined ? [] : headerRules(headers, message ?? text, this.identity.revision);
     const transport = this.identity.transport;
-    if (message === undefined) {
+    // Inside a message split over lines, a line may parse on its own (`"2025-11-25"`, `1`).
+    const fragment = this.splitting && (typeof message !== "object" || message === null);
+    if (message === undefined || (transport === "stdio" && fragment)) {
       if (transport === "stdio" && server) breaches.push(this.unparsedLine(text));
       if (transport === "ws" && server)
         breaches.push({
