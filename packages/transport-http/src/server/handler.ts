@@ -76,6 +76,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const sessionSettings: SessionSettings = {
       maxMessageBytes: options.maxMessageBytes,
       maxQueuedMessages: options.maxQueuedMessages,
+      maxPendingEvents: options.maxPendingEvents,
       eventStore: options.eventStore,
       keepAliveMs: options.keepAliveMs,
       retryMs: options.sseRetryMs,
