@@ -165,3 +165,42 @@ export function resumeSse(url: string, sessionId: string, lastEventId: string): 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** A session of a {@link startRecordingServer}: its id, its server transport and what arrived. */
+export interface RecordedSession {
+  readonly sessionId: string;
+  readonly transport: HttpServerTransport;
+  readonly recorder: Recorder;
+}
+
+/**
+ * A server on 127.0.0.1 whose sessions record what arrives in a {@link Recorder} (the test sends
+ * every answer itself); `open` initializes a session and gives it. Close `http` after the test.
+ */
+export async function startRecordingServer(
+  options: Partial<ServeOptions> = {},
+): Promise<TestServer & { open(): Promise<RecordedSession> }> {
+  const recorders = new Map<HttpServerTransport, Recorder>();
+  const server = await startServer({
+    ...options,
+    onSession: (transport) => {
+      const recorder = new Recorder();
+      recorders.set(transport, recorder);
+      return transport.start(recorder);
+    },
+  });
+  const open = async () => {
+    const sessionId = await openSession(server.url);
+    const transport = await server.next();
+    return { sessionId, transport, recorder: recorders.get(transport) as Recorder };
+  };
+  return { ...server, open };
+}
+
+/** Waits until the session received a request with `id`. */
+export function arrived(recorder: Recorder, id: number): Promise<void> {
+  return recorder.until(
+    () => recorder.messages.some((m) => (m as { id?: unknown }).id === id),
+    `request ${id}`,
+  );
+}

@@ -1,16 +1,16 @@
 import { LocalError } from "@mcpkit/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EventStore, type HttpServerTransport, MemoryEventStore, type SseEvent } from "../src/index.js";
+import { type EventStore, MemoryEventStore, type SseEvent } from "../src/index.js";
 import type { ServeOptions } from "../src/node.js";
 import {
-  openSession,
   openSse,
   POST_HEADERS,
-  Recorder,
+  type Recorder,
   resumeSse,
-  startServer,
   type TestServer,
   withTimeout,
+  arrived,
+  startRecordingServer,
 } from "./helpers.js";
 
 let server: TestServer | undefined;
@@ -62,24 +62,11 @@ function stallingStore() {
   };
 }
 
-/** A server whose sessions record what arrives; the test sends every answer itself. */
+/** A server whose sessions record what arrives (the test sends every answer itself). */
 async function serve(options: Partial<ServeOptions>) {
-  const recorders = new Map<HttpServerTransport, Recorder>();
-  server = await startServer({
-    ...options,
-    onSession: (transport) => {
-      const recorder = new Recorder();
-      recorders.set(transport, recorder);
-      return transport.start(recorder);
-    },
-  });
-  const url = server.url;
-  const open = async () => {
-    const sessionId = await openSession(url);
-    const transport = await (server as TestServer).next();
-    return { sessionId, transport, recorder: recorders.get(transport) as Recorder };
-  };
-  return { url, open };
+  const recording = await startRecordingServer(options);
+  server = recording;
+  return { url: recording.url, open: recording.open };
 }
 
 const progress = (n: number) => ({
@@ -102,10 +89,7 @@ async function callTool(url: string, session: { sessionId: string; recorder: Rec
     headers: { ...POST_HEADERS, "mcp-session-id": session.sessionId, "mcp-protocol-version": "2025-11-25" },
     body: JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "slow" } }),
   });
-  await session.recorder.until(
-    () => session.recorder.messages.some((m) => (m as { id?: unknown }).id === id),
-    `request ${id}`,
-  );
+  await arrived(session.recorder, id);
   return call;
 }
 
