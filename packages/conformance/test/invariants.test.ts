@@ -254,7 +254,12 @@ describe("feature invariants", () => {
         sent,
         [
           ok(1, {
-            ...inputRequired({ a: { method: "elicitation/create" } }),
+            ...inputRequired({
+              a: {
+                method: "elicitation/create",
+                params: { message: "m", requestedSchema: { type: "object", properties: {} } },
+              },
+            }),
             ttlMs: 0,
             cacheScope: "private",
           }),

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerMutant, TranscriptSubset } from "../src/mutant.js";
 import { clientMutants } from "../src/client-mutants/index.js";
+import { inputAndTaskBreaks } from "../src/invariant-mutants/input-and-task-mutants.js";
 import { invariantMutants } from "../src/invariant-mutants/index.js";
 import { serverMutants } from "../src/server-mutants/index.js";
 import {
@@ -42,6 +43,7 @@ const BREAKS: Record<string, string> = {
   "listen-before-ack": "subscriptions.ack-first",
   "response-post-200": "http.post.accepted-202",
   "json-as-text-json": "http.post.request-content-type",
+  ...inputAndTaskBreaks,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { ServerMutant } from "../mutant.js";
 import { duplicateToolNames } from "./duplicate-tool-names.js";
+import { inputAndTaskMutants } from "./input-and-task-mutants.js";
 import { invalidInputSchema } from "./invalid-input-schema.js";
 import { invalidLogLevel } from "./invalid-log-level.js";
 import { jsonAsTextJson } from "./json-as-text-json.js";
@@ -48,4 +49,5 @@ export const invariantMutants: readonly ServerMutant[] = [
   listenBeforeAck,
   responsePost200,
   jsonAsTextJson,
+  ...inputAndTaskMutants,
 ];
