@@ -291,8 +291,8 @@ describe("feature invariants", () => {
     const task = (status: string) => ({
       taskId: "t1",
       status,
-      createdAt: "x",
-      lastUpdatedAt: "x",
+      createdAt: "2025-11-25T10:30:00Z",
+      lastUpdatedAt: "2025-11-25T10:30:00Z",
       ttl: null,
     });
     const status = (s: string) => ({ jsonrpc: "2.0", method: "notifications/tasks/status", params: task(s) });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerMutant, TranscriptSubset } from "../src/mutant.js";
 import { clientMutants } from "../src/client-mutants/index.js";
-import { inputAndTaskBreaks } from "../src/invariant-mutants/input-and-task-mutants.js";
+import { inputAndTaskAlso, inputAndTaskBreaks } from "../src/invariant-mutants/input-and-task-mutants.js";
 import { invariantMutants } from "../src/invariant-mutants/index.js";
 import { serverMutants } from "../src/server-mutants/index.js";
 import {
@@ -74,6 +74,7 @@ const ALSO: Record<string, string> = {
   "session-id-with-space": "http.session.id-charset",
   "notification-200": "http.post.accepted-202",
   "wrong-content-type": "http.post.request-content-type",
+  ...inputAndTaskAlso,
 };
 
 /** Client mutants whose defect breaks a JSON-RPC rule the layer checks on the client's messages. */

@@ -11,6 +11,7 @@ import { finishTokens, notificationRules, serverRequestRules } from "./notificat
 import { resultRules } from "./result-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
@@ -133,6 +134,7 @@ export class RunObserver {
               ...notificationRules(message, this.state),
               ...subscriptionRules(message, this.state),
               ...taskStatusRules(message, undefined, this.state),
+              ...taskNotificationRules(message, this.state),
             ]),
       );
       return out;
@@ -144,6 +146,7 @@ export class RunObserver {
       ...resultRules(message, request, this.state),
       ...taskStatusRules(message, request, this.state),
       ...taskGetRules(message, request, this.state),
+      ...taskAnswerRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);

@@ -1,4 +1,10 @@
 import type { ServerMutant } from "../mutant.js";
+import { taskTimestampsNotIso } from "./task-timestamps-not-iso.js";
+import { taskListNoLastUpdated } from "./task-list-no-last-updated.js";
+import { taskListStatusRenamed } from "./task-list-status-renamed.js";
+import { taskGetRelatedMeta } from "./task-get-related-meta.js";
+import { taskStatusRelatedMeta } from "./task-status-related-meta.js";
+import { taskFailedNoStatusMessage } from "./task-failed-no-status-message.js";
 import { inputRequiredNestedSchema } from "./input-required-nested-schema.js";
 import { inputRequiredSamplingContext } from "./input-required-sampling-context.js";
 import { inputRequiredSamplingTools } from "./input-required-sampling-tools.js";
@@ -13,6 +19,12 @@ export const inputAndTaskMutants: readonly ServerMutant[] = [
   inputRequiredUrlUndeclared,
   inputRequiredSamplingTools,
   inputRequiredSamplingContext,
+  taskTimestampsNotIso,
+  taskListNoLastUpdated,
+  taskListStatusRenamed,
+  taskGetRelatedMeta,
+  taskStatusRelatedMeta,
+  taskFailedNoStatusMessage,
 ];
 
 /** The requirement each of {@link inputAndTaskMutants} breaks. */
@@ -21,4 +33,18 @@ export const inputAndTaskBreaks: Readonly<Record<string, string>> = {
   "input-required-url-undeclared": "elicitation.server-respect-modes",
   "input-required-sampling-tools": "sampling.tools.gated",
   "input-required-sampling-context": "sampling.context.gated",
+  "task-timestamps-not-iso": "tasks.ttl.created-at",
+  "task-list-no-last-updated": "tasks.ttl.last-updated-at",
+  "task-list-status-renamed": "tasks.status.valid-transitions",
+  "task-get-related-meta": "tasks.meta.not-in-results",
+  "task-status-related-meta": "tasks.notification.no-related-meta",
+  "task-failed-no-status-message": "tasks.execution.failed-status-message",
+};
+
+/** Older (transcript) mutants of the classes these invariants target, with the rule each breaks. */
+export const inputAndTaskAlso: Readonly<Record<string, string>> = {
+  "task-get-without-ttl": "tasks.ttl.actual-in-get",
+  "task-result-no-meta": "tasks.meta.result",
+  "task-cancel-keeps-status": "tasks.cancel.status-before-response",
+  "task-progress-without-related-task": "tasks.meta.related",
 };
