@@ -52,7 +52,7 @@ describe("2025-11-25 task invariants", () => {
       req(4, "tasks/result", { taskId: "a" }),
       req(5, "tasks/cancel", { taskId: "b" }),
     ];
-    const received = [
+    const received: Json[] = [
       init(TASKS),
       ok(1, { task: task("a", "working") }),
       {
@@ -71,7 +71,7 @@ describe("2025-11-25 task invariants", () => {
 
   it("every task a response reports has a string id, RFC 3339 createdAt and lastUpdatedAt, a known status", () => {
     const sent = [req(1, "tasks/list")];
-    const received = [
+    const received: Json[] = [
       ok(1, {
         tasks: [
           task("a", "working", { createdAt: "yesterday" }),
@@ -96,7 +96,11 @@ describe("2025-11-25 task invariants", () => {
     ];
     const noTtl = task("a", "failed");
     delete (noTtl as Obj).ttl;
-    const received = [ok(1, task("a", "working", { ttl: null })), ok(2, noTtl), ok(3, task("b", "working"))];
+    const received: Json[] = [
+      ok(1, task("a", "working", { ttl: null })),
+      ok(2, noTtl),
+      ok(3, task("b", "working")),
+    ];
     expect(check(sent, received)).toEqual([
       "tasks.cancel.status-before-response: a tasks/cancel answered with status working",
       "tasks.execution.failed-status-message: a tasks/get of a failed task without statusMessage",
@@ -112,7 +116,7 @@ describe("2025-11-25 task invariants", () => {
       req(3, "tasks/get", { taskId: "a" }),
       req(4, "tasks/list"),
     ];
-    const received = [
+    const received: Json[] = [
       ok(1, { task: task("a", "working") }),
       { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 9, progress: 1 } },
       { jsonrpc: "2.0", method: "notifications/tasks/status", params: { ...task("a", "working"), ...meta } },

@@ -13,6 +13,7 @@ import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
 import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
+import { tasksExtensionRules } from "./tasks-extension-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
@@ -147,6 +148,7 @@ export class RunObserver {
       ...taskStatusRules(message, request, this.state),
       ...taskGetRules(message, request, this.state),
       ...taskAnswerRules(message, request, this.state),
+      ...tasksExtensionRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);

@@ -5,6 +5,11 @@ import { taskListStatusRenamed } from "./task-list-status-renamed.js";
 import { taskGetRelatedMeta } from "./task-get-related-meta.js";
 import { taskStatusRelatedMeta } from "./task-status-related-meta.js";
 import { taskFailedNoStatusMessage } from "./task-failed-no-status-message.js";
+import { extGetResultTypeTask } from "./ext-get-result-type-task.js";
+import { extCancelAckEchoes } from "./ext-cancel-ack-echoes.js";
+import { extCreateWithoutTtl } from "./ext-create-without-ttl.js";
+import { extLegacyCapability } from "./ext-legacy-capability.js";
+import { extNotAdvertised } from "./ext-not-advertised.js";
 import { inputRequiredNestedSchema } from "./input-required-nested-schema.js";
 import { inputRequiredSamplingContext } from "./input-required-sampling-context.js";
 import { inputRequiredSamplingTools } from "./input-required-sampling-tools.js";
@@ -25,6 +30,11 @@ export const inputAndTaskMutants: readonly ServerMutant[] = [
   taskGetRelatedMeta,
   taskStatusRelatedMeta,
   taskFailedNoStatusMessage,
+  extGetResultTypeTask,
+  extCancelAckEchoes,
+  extCreateWithoutTtl,
+  extLegacyCapability,
+  extNotAdvertised,
 ];
 
 /** The requirement each of {@link inputAndTaskMutants} breaks. */
@@ -39,6 +49,11 @@ export const inputAndTaskBreaks: Readonly<Record<string, string>> = {
   "task-get-related-meta": "tasks.meta.not-in-results",
   "task-status-related-meta": "tasks.notification.no-related-meta",
   "task-failed-no-status-message": "tasks.execution.failed-status-message",
+  "ext-get-result-type-task": "tasks-extension.get.result-type-complete",
+  "ext-cancel-ack-echoes": "tasks-extension.cancel.ack",
+  "ext-create-without-ttl": "tasks-extension.result-type.task",
+  "ext-legacy-capability": "tasks-extension.compat.no-legacy-capability",
+  "ext-not-advertised": "tasks-extension.negotiation.advertise",
 };
 
 /** Older (transcript) mutants of the classes these invariants target, with the rule each breaks. */
