@@ -9,6 +9,7 @@ import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
+import { skillsRules } from "./skills-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
 import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
@@ -149,6 +150,7 @@ export class RunObserver {
       ...taskGetRules(message, request, this.state),
       ...taskAnswerRules(message, request, this.state),
       ...tasksExtensionRules(message, request, this.state),
+      ...skillsRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);

@@ -4,6 +4,9 @@ import { taskListNoLastUpdated } from "./task-list-no-last-updated.js";
 import { taskListStatusRenamed } from "./task-list-status-renamed.js";
 import { taskGetRelatedMeta } from "./task-get-related-meta.js";
 import { taskStatusRelatedMeta } from "./task-status-related-meta.js";
+import { skillsOmitSkillMd } from "./skills-omit-skill-md.js";
+import { skillsNameMismatch } from "./skills-name-mismatch.js";
+import { skillsResourceOutside } from "./skills-resource-outside.js";
 import { taskFailedNoStatusMessage } from "./task-failed-no-status-message.js";
 import { extGetResultTypeTask } from "./ext-get-result-type-task.js";
 import { extCancelAckEchoes } from "./ext-cancel-ack-echoes.js";
@@ -16,7 +19,7 @@ import { inputRequiredSamplingTools } from "./input-required-sampling-tools.js";
 import { inputRequiredUrlUndeclared } from "./input-required-url-undeclared.js";
 
 /**
- * Invariant mutants of the manifest sweep over input requests (2026-07-28 inputRequests) and tasks,
+ * Invariant mutants of the manifest sweep over input requests (2026-07-28 inputRequests), tasks and skills,
  * each with the requirement its defect breaks.
  */
 export const inputAndTaskMutants: readonly ServerMutant[] = [
@@ -35,6 +38,9 @@ export const inputAndTaskMutants: readonly ServerMutant[] = [
   extCreateWithoutTtl,
   extLegacyCapability,
   extNotAdvertised,
+  skillsOmitSkillMd,
+  skillsNameMismatch,
+  skillsResourceOutside,
 ];
 
 /** The requirement each of {@link inputAndTaskMutants} breaks. */
@@ -54,6 +60,9 @@ export const inputAndTaskBreaks: Readonly<Record<string, string>> = {
   "ext-create-without-ttl": "tasks-extension.result-type.task",
   "ext-legacy-capability": "tasks-extension.compat.no-legacy-capability",
   "ext-not-advertised": "tasks-extension.negotiation.advertise",
+  "skills-omit-skill-md": "skills.resources.complete",
+  "skills-name-mismatch": "skills.entry.name-matches-uri",
+  "skills-resource-outside": "skills.resources.within-skill",
 };
 
 /** Older (transcript) mutants of the classes these invariants target, with the rule each breaks. */
@@ -62,4 +71,6 @@ export const inputAndTaskAlso: Readonly<Record<string, string>> = {
   "task-result-no-meta": "tasks.meta.result",
   "task-cancel-keeps-status": "tasks.cancel.status-before-response",
   "task-progress-without-related-task": "tasks.meta.related",
+  "skills-digest-uppercase": "skills.resources.digest-format",
+  "skills-get-cursor": "skills.get.no-cursor",
 };
