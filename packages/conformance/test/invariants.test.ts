@@ -256,7 +256,12 @@ describe("feature invariants", () => {
         sent,
         [
           ok(1, {
-            ...inputRequired({ a: { method: "elicitation/create" } }),
+            ...inputRequired({
+              a: {
+                method: "elicitation/create",
+                params: { message: "m", requestedSchema: { type: "object", properties: {} } },
+              },
+            }),
             ttlMs: 0,
             cacheScope: "private",
           }),
@@ -288,8 +293,8 @@ describe("feature invariants", () => {
     const task = (status: string) => ({
       taskId: "t1",
       status,
-      createdAt: "x",
-      lastUpdatedAt: "x",
+      createdAt: "2025-11-25T10:30:00Z",
+      lastUpdatedAt: "2025-11-25T10:30:00Z",
       ttl: null,
     });
     const status = (s: string) => ({ jsonrpc: "2.0", method: "notifications/tasks/status", params: task(s) });

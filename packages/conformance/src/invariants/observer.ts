@@ -9,9 +9,12 @@ import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
+import { skillsRules } from "./skills-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
+import { tasksExtensionRules } from "./tasks-extension-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
@@ -170,6 +173,7 @@ export class RunObserver {
               ...notificationRules(message, this.state),
               ...subscriptionRules(message, this.state),
               ...taskStatusRules(message, undefined, this.state),
+              ...taskNotificationRules(message, this.state),
             ]),
       );
       return out;
@@ -181,6 +185,9 @@ export class RunObserver {
       ...resultRules(message, request, this.state),
       ...taskStatusRules(message, request, this.state),
       ...taskGetRules(message, request, this.state),
+      ...taskAnswerRules(message, request, this.state),
+      ...tasksExtensionRules(message, request, this.state),
+      ...skillsRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);
