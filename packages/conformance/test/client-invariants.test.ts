@@ -160,4 +160,27 @@ describe("the Streamable HTTP rules a client is bound by", () => {
       }),
     ).toEqual(["http2026.post.no-responses: a POSTed JSON-RPC response"]);
   });
+
+  it("at 2026-07-28: Mcp-Name names the tool, resource or prompt, base64-encoded where needed", () => {
+    const modern = { revision: "2026-07-28" as Revision, initialized: false };
+    const call = (name: string) => ({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
+    });
+    const head = { accept: both, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call" };
+    expect(rules({ ...head, "mcp-name": "add" }, modern, call("add"))).toEqual([]);
+    expect(rules(head, modern, call("add"))).toEqual([
+      "http2026.headers.standard: a POST of tools/call without Mcp-Name",
+    ]);
+    expect(rules({ ...head, "mcp-name": "sub" }, modern, call("add"))).toEqual([
+      'http2026.headers.standard: Mcp-Name "sub" on a POST of tools/call naming "add"',
+    ]);
+    const encoded = `=?base64?${Buffer.from(" padded ").toString("base64")}?=`;
+    expect(rules({ ...head, "mcp-name": encoded }, modern, call(" padded "))).toEqual([]);
+    expect(rules({ ...head, "mcp-name": " padded " }, modern, call(" padded "))).toEqual([
+      'http2026.headers.name-encoding: Mcp-Name " padded " sent plain, not in the =?base64?...?= form',
+    ]);
+  });
 });

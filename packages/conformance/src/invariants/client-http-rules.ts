@@ -1,4 +1,4 @@
-import { type Json, isObject } from "../model/json.js";
+import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { Revision } from "../model/revisions.js";
 import type { Breach } from "./violation.js";
 
@@ -62,6 +62,7 @@ export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpS
           `Mcp-Method ${JSON.stringify(headers["mcp-method"] ?? null)} on a POST of ${item.method}`,
         );
       const params = isObject(item.params) ? item.params : {};
+      out.push(...nameHeader(item.method, params, headers["mcp-name"], message));
       const meta = isObject(params._meta) ? params._meta : {};
       const claimed = meta["io.modelcontextprotocol/protocolVersion"];
       if (version !== undefined && typeof claimed === "string" && claimed !== version)
@@ -93,4 +94,42 @@ export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpS
       );
   }
   return out;
+}
+
+const NAMED = new Set(["tools/call", "resources/read", "prompts/get"]);
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** A value that can travel as a plain header value (no sentinel look-alike, no edge whitespace). */
+function plainSafe(value: string): boolean {
+  return /^[\x20-\x7E]*$/.test(value) && value.trim() === value && !value.startsWith("=?base64?");
+}
+
+/** 2026-07-28: tools/call, resources/read and prompts/get name their target in Mcp-Name, encoded where needed. */
+function nameHeader(method: string, params: JsonObject, header: string | undefined, message: Json): Breach[] {
+  if (!NAMED.has(method)) return [];
+  const source = method === "resources/read" ? params.uri : params.name;
+  if (typeof source !== "string") return [];
+  if (header === undefined)
+    return [
+      { requirement: "http2026.headers.standard", detail: `a POST of ${method} without Mcp-Name`, message },
+    ];
+  const encoded = SENTINEL.exec(header);
+  const value = encoded ? Buffer.from(encoded[1] ?? "", "base64").toString("utf8") : header;
+  if (value !== source)
+    return [
+      {
+        requirement: "http2026.headers.standard",
+        detail: `Mcp-Name ${JSON.stringify(header)} on a POST of ${method} naming ${JSON.stringify(source)}`,
+        message,
+      },
+    ];
+  if (!encoded && !plainSafe(source))
+    return [
+      {
+        requirement: "http2026.headers.name-encoding",
+        detail: `Mcp-Name ${JSON.stringify(header)} sent plain, not in the =?base64?...?= form`,
+        message,
+      },
+    ];
+  return [];
 }
