@@ -3,6 +3,7 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
+import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
@@ -24,7 +25,7 @@ export interface RunIdentity {
   transport: TransportName;
   /** The capabilities the runner declares as a client in this run. */
   clientCapabilities?: JsonObject;
-  /** Who is under test (default server): a client is held to the JSON-RPC rules only. */
+  /** Who is under test (default server): a client is held to the JSON-RPC and opening rules. */
   side?: "server" | "client";
 }
 
@@ -64,7 +65,10 @@ export class RunObserver {
         return;
       }
     }
-    if (value !== undefined) this.state.sent(value);
+    if (value === undefined) return;
+    this.state.sent(value);
+    if (this.identity.side === "client")
+      for (const item of Array.isArray(value) ? value : [value]) clientOpeningSent(item, this.state);
   }
 
   /** A breach the observe pass found itself (e.g. pagination that does not end). */
@@ -132,6 +136,7 @@ export class RunObserver {
           detail: `a batch array in one frame at ${this.identity.revision}, which has no batches`,
           message,
         });
+      if (!server) breaches.push(...clientBatchRules(message));
       for (const item of message) breaches.push(...this.one(item));
     } else breaches.push(...this.one(message));
     this.recordAll(breaches);
