@@ -1,6 +1,5 @@
 import { MediaType } from "../shared/headers.js";
-import { isJsonRpcShape } from "../shared/messages.js";
-import { oversizedBatch } from "../server/batch-limit.js";
+import { readMessage } from "../server/read-message.js";
 import { preflightReply, withCors } from "../server/cors.js";
 import type { InboundRequest } from "../server/inbound.js";
 import { type InboundHandler, answerInbound } from "../server/native-handler.js";
@@ -183,17 +182,9 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
-    const body = await request.readBody(this.options.maxBodyBytes, this.options.maxDiscardBytes);
-    if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
-    let value: unknown;
-    try {
-      value = JSON.parse(body.text);
-    } catch (error) {
-      return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
-    }
-    const oversized = oversizedBatch(value, this.options.maxBatchSize);
-    if (oversized) return oversized;
-    if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
+    const read = await readMessage(request, this.options);
+    if ("refused" in read) return read.refused;
+    const value = read.value;
     session.receive(
       value,
       verified ? { headers: verified.headers, authInfo: verified.auth } : { headers: request.headerRecord() },
