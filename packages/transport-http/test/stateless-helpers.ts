@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import { MetaKey, missingClientCapability } from "@mcpkit/core";
 import { Server } from "@mcpkit/server";
 import type { StatelessHttpServerTransport } from "../src/index.js";
@@ -171,4 +172,24 @@ export async function startFixture(options: Partial<ServeOptions> = {}): Promise
       await http.close();
     },
   };
+}
+
+/** Starts a fixture; `current` is the last one started, closed after its test. */
+export interface FixtureStarter {
+  (options?: Partial<ServeOptions>): Promise<StatelessFixture>;
+  readonly current: StatelessFixture | undefined;
+}
+
+/** For a test file (call it at its top level): a {@link FixtureStarter}. */
+export function fixturePerTest(): FixtureStarter {
+  let fixture: StatelessFixture | undefined;
+  afterEach(async () => {
+    await fixture?.close();
+    fixture = undefined;
+  });
+  const start = async (options: Partial<ServeOptions> = {}) => {
+    fixture = await startFixture(options);
+    return fixture;
+  };
+  return Object.defineProperty(start, "current", { get: () => fixture }) as FixtureStarter;
 }
