@@ -1,8 +1,8 @@
 import { MediaType } from "../shared/headers.js";
 import { readMessage } from "../server/read-message.js";
-import { preflightReply, withCors } from "../server/cors.js";
+import { preflightReply } from "../server/cors.js";
 import type { InboundRequest } from "../server/inbound.js";
-import { type InboundHandler, answerInbound } from "../server/native-handler.js";
+import { type InboundHandler, answerInbound, guardedReply } from "../server/native-handler.js";
 import { type Reply, emptyReply } from "../server/reply.js";
 import { WebInbound } from "../server/web-inbound.js";
 import { replyToResponse } from "../server/web-reply.js";
@@ -81,16 +81,8 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   }
 
   /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
-  async [answerInbound](request: InboundRequest): Promise<Reply> {
-    let reply: Reply;
-    try {
-      reply = await this.route(request);
-    } catch (error) {
-      this.options.onError(error);
-      reply = refusal(500, "Internal error", RefusalCode.internalError);
-    }
-    const { cors } = this.options;
-    return cors ? withCors(reply, request.header("origin"), cors) : reply;
+  [answerInbound](request: InboundRequest): Promise<Reply> {
+    return guardedReply(request, (inbound) => this.route(inbound), this.options.onError, this.options.cors);
   }
 
   async close(): Promise<void> {

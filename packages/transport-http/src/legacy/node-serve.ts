@@ -1,5 +1,5 @@
 import { type Server, createServer } from "node:http";
-import { listen, stop } from "../node/listen.js";
+import { listen, serveHandler, stop } from "../node/listen.js";
 import { toNodeListener } from "../node/serve.js";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
@@ -41,16 +41,7 @@ export async function serveLegacySse(options: LegacyServeOptions): Promise<Legac
   const handler = createLegacySseHandler(handlerOptions);
   const listener = toNodeListener(handler);
   const httpServer = createServer(listener);
-  const origin = await listen(httpServer, host, port);
-  return {
-    url: `${origin}${handlerOptions.ssePath ?? "/sse"}`,
-    handler,
-    httpServer,
-    close: async () => {
-      await handler.close();
-      await stop(httpServer);
-    },
-  };
+  return serveHandler(httpServer, handler, { host, port, path: handlerOptions.ssePath ?? "/sse" });
 }
 
 /** Options of {@link serveHttpWithLegacySse}. */

@@ -22,3 +22,31 @@ export function stop(httpServer: Server): Promise<void> {
     httpServer.closeAllConnections();
   });
 }
+
+/** A node:http server serving one handler (see `serveStreamableHttp`, `serveLegacySse`). */
+export interface ServedHandler<H> {
+  /** The origin and the handler's path. */
+  readonly url: string;
+  readonly handler: H;
+  readonly httpServer: Server;
+  /** Closes the handler, then the server with every connection. */
+  close(): Promise<void>;
+}
+
+/** Listens on `host`:`port` with `httpServer`, which serves `handler` at `path`. */
+export async function serveHandler<H extends { close(): Promise<void> }>(
+  httpServer: Server,
+  handler: H,
+  { host, port, path }: { readonly host: string; readonly port: number; readonly path: string },
+): Promise<ServedHandler<H>> {
+  const origin = await listen(httpServer, host, port);
+  return {
+    url: `${origin}${path}`,
+    handler,
+    httpServer,
+    close: async () => {
+      await handler.close();
+      await stop(httpServer);
+    },
+  };
+}

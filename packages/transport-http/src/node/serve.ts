@@ -1,5 +1,5 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
-import { listen, stop } from "./listen.js";
+import { serveHandler } from "./listen.js";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
 import { answersInbound } from "../server/native-handler.js";
@@ -84,16 +84,7 @@ export async function serveStreamableHttp(options: ServeOptions): Promise<Stream
     if (pathname === path) return listener(req, res);
     other(req, res);
   });
-  const origin = await listen(httpServer, host, port);
-  return {
-    url: `${origin}${path}`,
-    handler,
-    httpServer,
-    close: async () => {
-      await handler.close();
-      await stop(httpServer);
-    },
-  };
+  return serveHandler(httpServer, handler, { host, port, path });
 }
 
 function notFound(_req: IncomingMessage, res: ServerResponse): void {

@@ -5,9 +5,9 @@ import { NO_EVENTS } from "./event-store.js";
 import { sessionOnlyRefusal, sessionlessSession } from "./sessionless.js";
 import { SSE_REPLY_HEADERS, deliverPost } from "./post-exchange.js";
 import { readMessage } from "./read-message.js";
-import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
+import { type CorsOptions, preflightReply, resolveCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
-import { type InboundHandler, answerInbound } from "./native-handler.js";
+import { type InboundHandler, answerInbound, guardedReply } from "./native-handler.js";
 import { type Reply, emptyReply } from "./reply.js";
 import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
@@ -126,15 +126,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
-  async [answerInbound](request: InboundRequest): Promise<Reply> {
-    let reply: Reply;
-    try {
-      reply = await this.route(request);
-    } catch (error) {
-      this.options.onError(error);
-      reply = refusal(500, "Internal error", RefusalCode.internalError);
-    }
-    return this.cors ? withCors(reply, request.header("origin"), this.cors) : reply;
+  [answerInbound](request: InboundRequest): Promise<Reply> {
+    return guardedReply(request, (inbound) => this.route(inbound), this.options.onError, this.cors);
   }
 
   async close(): Promise<void> {
