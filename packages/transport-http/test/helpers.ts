@@ -1,8 +1,8 @@
-import { afterEach } from "vitest";
 import type { MessageContext, TransportHandlers, UnreadableFrame } from "@mcpkit/core";
 import { type HttpServerTransport, readSse, type SseEvent } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { serveOnPath } from "./http-paths.js";
+import { type PerTest, perTest } from "./per-test.js";
 import { Arrivals, Conditions, withTimeout } from "./waiting.js";
 
 /** The comment every SSE response of the endpoint starts with, so it always has a first chunk. */
@@ -204,16 +204,8 @@ export type RecordingServer = TestServer & { open(): Promise<RecordedSession> };
  * For a test file (call it at its top level): starts recording servers (see
  * {@link startRecordingServer}), the last one started closed after its test.
  */
-export function recordingServerPerTest(): (options?: Partial<ServeOptions>) => Promise<RecordingServer> {
-  let server: RecordingServer | undefined;
-  afterEach(async () => {
-    await server?.http.close();
-    server = undefined;
-  });
-  return async (options = {}) => {
-    server = await startRecordingServer(options);
-    return server;
-  };
+export function recordingServerPerTest(): PerTest<RecordingServer, Partial<ServeOptions>> {
+  return perTest(startRecordingServer, (server) => server.http.close());
 }
 
 /** Waits until the session received a request with `id`. */

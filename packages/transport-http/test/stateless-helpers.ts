@@ -1,9 +1,9 @@
-import { afterEach } from "vitest";
 import { MetaKey, missingClientCapability } from "@mcpkit/core";
 import { Server } from "@mcpkit/server";
 import type { StatelessHttpServerTransport } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { serveOnPath } from "./http-paths.js";
+import { type PerTest, perTest } from "./per-test.js";
 import { openSse, type SseReader, withTimeout } from "./helpers.js";
 
 export const STATELESS = "2026-07-28";
@@ -174,22 +174,7 @@ export async function startFixture(options: Partial<ServeOptions> = {}): Promise
   };
 }
 
-/** Starts a fixture; `current` is the last one started, closed after its test. */
-export interface FixtureStarter {
-  (options?: Partial<ServeOptions>): Promise<StatelessFixture>;
-  readonly current: StatelessFixture | undefined;
-}
-
-/** For a test file (call it at its top level): a {@link FixtureStarter}. */
-export function fixturePerTest(): FixtureStarter {
-  let fixture: StatelessFixture | undefined;
-  afterEach(async () => {
-    await fixture?.close();
-    fixture = undefined;
-  });
-  const start = async (options: Partial<ServeOptions> = {}) => {
-    fixture = await startFixture(options);
-    return fixture;
-  };
-  return Object.defineProperty(start, "current", { get: () => fixture }) as FixtureStarter;
+/** For a test file (call it at its top level): starts fixtures, the last one closed after its test. */
+export function fixturePerTest(): PerTest<StatelessFixture, Partial<ServeOptions>> {
+  return perTest(startFixture, (fixture) => fixture.close());
 }
