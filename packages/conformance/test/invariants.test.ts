@@ -256,7 +256,12 @@ describe("feature invariants", () => {
         sent,
         [
           ok(1, {
-            ...inputRequired({ a: { method: "elicitation/create" } }),
+            ...inputRequired({
+              a: {
+                method: "elicitation/create",
+                params: { message: "m", requestedSchema: { type: "object", properties: {} } },
+              },
+            }),
             ttlMs: 0,
             cacheScope: "private",
           }),
@@ -288,8 +293,8 @@ describe("feature invariants", () => {
     const task = (status: string) => ({
       taskId: "t1",
       status,
-      createdAt: "x",
-      lastUpdatedAt: "x",
+      createdAt: "2025-11-25T10:30:00Z",
+      lastUpdatedAt: "2025-11-25T10:30:00Z",
       ttl: null,
     });
     const status = (s: string) => ({ jsonrpc: "2.0", method: "notifications/tasks/status", params: task(s) });
@@ -380,10 +385,20 @@ describe("HTTP header invariants", () => {
   });
 });
 
+const OPENING = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } };
+
 describe("client invariants", () => {
   function client(sent: Json[], received: Json[], revision: Revision = "2025-11-25"): string[] {
     const invariants = new Invariants(requirements);
     const run = invariants.forRun({ transcript: "c", revision, transport: "stdio", side: "client" });
+    // A session already open (the opening rules have tests of their own: client-invariants.test.ts).
+    if (revision < "2026-07-28") {
+      run.received("", req("open", "initialize", OPENING));
+      run.sent(
+        ok("open", { protocolVersion: revision, capabilities: {}, serverInfo: { name: "s", version: "1" } }),
+      );
+      run.received("", { jsonrpc: "2.0", method: "notifications/initialized" });
+    }
     for (const message of sent) run.sent(message);
     for (const message of received) run.received(JSON.stringify(message), message);
     return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
@@ -405,7 +420,7 @@ describe("client invariants", () => {
       "base.request.id-unique: request id 5 reused within the session",
     ]);
     // A new initialize starts a new session: ids may start over.
-    const init = req(5, "initialize");
+    const init = req(5, "initialize", OPENING);
     expect(client([ok(5, {})], [init, init])).toEqual([]);
     expect(client([], [list, list], "2026-07-28")).toEqual([
       "base.request.id-unique: request id 5 reused while the request with that id is still unanswered",

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerMutant, TranscriptSubset } from "../src/mutant.js";
 import { clientMutants } from "../src/client-mutants/index.js";
+import { inputAndTaskAlso, inputAndTaskBreaks } from "../src/invariant-mutants/input-and-task-mutants.js";
 import { invariantMutants } from "../src/invariant-mutants/index.js";
 import { serverMutants } from "../src/server-mutants/index.js";
 import {
@@ -47,6 +48,7 @@ const BREAKS: Record<string, string> = {
   "modern-server-request": "stdio.modern.no-server-requests",
   "x-mcp-header-on-number": "tools.x-mcp-header.valid-annotations",
   "ws-batch-of-one": "ws.one-message-per-frame",
+  ...inputAndTaskBreaks,
 };
 
 /**
@@ -80,6 +82,7 @@ const ALSO: Record<string, string> = {
   "requests-before-initialized": "lifecycle.init.server-waits",
   "log-level-ignored": "logging.respect-level",
   "raw-newline-in-message": "stdio.newline-delimited",
+  ...inputAndTaskAlso,
 };
 
 /** Client mutants whose defect breaks a JSON-RPC rule the layer checks on the client's messages. */

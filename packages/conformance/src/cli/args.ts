@@ -38,6 +38,10 @@ export interface CliArgs {
   coverage?: boolean;
   /** `requirements --list STATUS`: print the ids with that coverage status. */
   list?: CoverageStatus;
+  /** `client --observe`: judge a client doing its own thing through a relay to `upstream`. */
+  observe?: boolean;
+  /** `--upstream URL`: the real server an observed client talks to. */
+  upstream?: string;
 }
 
 /** A command line that cannot be understood. */
@@ -52,6 +56,7 @@ export const USAGE = `Usage:
   mcpkit-conformance server --stdio "COMMAND" [options]
   mcpkit-conformance server --url URL [--transport http|sse|ws] [options]
   mcpkit-conformance client --command "COMMAND" [--transport stdio|http|ws] [options]
+  mcpkit-conformance client --observe --command "COMMAND" --upstream URL [options]
   mcpkit-conformance validate [--transcripts PATH]...
   mcpkit-conformance requirements --coverage [--list STATUS] [--transcripts PATH] [--requirements DIR]
 
@@ -83,6 +88,11 @@ Options:
                             no observe pass
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
                             SHOULD failures too; best-practice: every failure
+  --observe                 client: no scenario; the client does its own thing against the real server
+                            at --upstream (Streamable HTTP) through a relay that judges every message
+                            and HTTP request it sends. {url} in COMMAND is replaced by the relay's URL
+                            (else the URL is appended); --timeout bounds the client's run (default 60000)
+  --upstream URL            the server an observed client talks to
   --step-timeout MS         default timeout of each step (default 5000)
   --timeout MS              default timeout of each transcript run (default 30000)
 
@@ -131,10 +141,11 @@ const VALUE_OPTIONS = new Set([
   "--auth-token",
   "--auth-token-insufficient-scope",
   "--list",
+  "--upstream",
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants", "--coverage"]);
+const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants", "--coverage", "--observe"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -285,6 +296,17 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     }
     args.transport = chosen;
     args.target = cmd;
+    const upstream = one("--upstream");
+    if (values.has("--observe")) {
+      if (upstream === undefined) throw new UsageError("client --observe needs --upstream URL");
+      if (!/^https?:\/\//i.test(upstream))
+        throw new UsageError(`--upstream must be http(s):// (a Streamable HTTP endpoint), got "${upstream}"`);
+      if (chosen !== "http") throw new UsageError("client --observe works over http only");
+      args.observe = true;
+      args.upstream = upstream;
+    } else if (upstream !== undefined) throw new UsageError("--upstream needs client --observe");
+  } else if (values.has("--observe") || values.has("--upstream")) {
+    throw new UsageError("--observe and --upstream apply to client mode only");
   }
   return args;
 }

@@ -14,6 +14,7 @@ import { formatJunit } from "../report/junit.js";
 import { summaryLine } from "../report/report.js";
 import { LEVELS, levelLine } from "../report/levels.js";
 import { formatTable } from "../report/table.js";
+import { observeClient } from "../observe/observe-client.js";
 import { runConformance } from "../run/runner.js";
 import { type CliArgs, USAGE, UsageError, parseArgs } from "./args.js";
 import { requirementsCommand } from "./requirements.js";
@@ -71,6 +72,12 @@ function slowest(times: readonly { key: string; ms: number }[], count = 10): str
   const total = times.reduce((sum, t) => sum + t.ms, 0);
   const lines = top.map((t) => `  ${(t.ms / 1000).toFixed(2).padStart(6)} s  ${t.key}\n`);
   return `slowest runs (of ${(total / 1000).toFixed(1)} s spent in runs):\n${lines.join("")}`;
+}
+
+/** `client --observe`: the client's command, the upstream server and the run's bound. */
+function observeOptions(args: CliArgs): { command: string; upstream: string; timeoutMs?: number } {
+  const out = { command: args.target, upstream: args.upstream ?? "" };
+  return args.runTimeoutMs === undefined ? out : { ...out, timeoutMs: args.runTimeoutMs };
 }
 
 /**
@@ -151,7 +158,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options.onTimingNote = (note) => notes.push(`${note}\n`);
     }
     const started = performance.now();
-    report = await runConformance(options);
+    report =
+      args.observe && args.upstream !== undefined
+        ? await observeClient({ ...observeOptions(args), expectedFailures: expected, requirements })
+        : await runConformance(options);
     if (args.timing) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const runs = report.results.length;

@@ -1,4 +1,6 @@
 import { type JsonObject, isObject } from "../model/json.js";
+import type { Revision } from "../model/revisions.js";
+import { inputRequestsRules } from "./input-request-rules.js";
 import type { RunState, SentRequest } from "./state.js";
 
 type Push = (requirement: string, detail: string) => void;
@@ -12,12 +14,6 @@ const OFFERED: [prefix: string, capability: string, requirement: string][] = [
   ["logging/setLevel", "logging", "logging.capability"],
 ];
 const INPUT_METHODS = new Set(["tools/call", "prompts/get", "resources/read"]);
-/** The client capability each kind of input request needs. */
-const INPUT_KINDS: Record<string, string> = {
-  "elicitation/create": "elicitation",
-  "sampling/createMessage": "sampling",
-  "roots/list": "roots",
-};
 const META = "io.modelcontextprotocol/";
 
 function initializeFields(result: JsonObject, push: Push): void {
@@ -36,7 +32,7 @@ function initializeFields(result: JsonObject, push: Push): void {
 }
 
 /** 2026-07-28 InputRequiredResult rules (multi round-trip requests). */
-function inputRequired(result: JsonObject, request: SentRequest, push: Push): void {
+function inputRequired(result: JsonObject, request: SentRequest, revision: Revision, push: Push): void {
   if (!INPUT_METHODS.has(request.method))
     push("mrtr.server.supported-methods-only", `${request.method} answered with input_required`);
   const requests = result.inputRequests;
@@ -47,20 +43,8 @@ function inputRequired(result: JsonObject, request: SentRequest, push: Push): vo
     );
   if (!isObject(requests)) return;
   const meta = isObject(request.params._meta) ? request.params._meta : {};
-  const declared = isObject(meta[`${META}clientCapabilities`]) ? meta[`${META}clientCapabilities`] : {};
-  for (const [key, input] of Object.entries(requests)) {
-    const method = isObject(input) ? input.method : undefined;
-    const needs = typeof method === "string" ? INPUT_KINDS[method] : undefined;
-    if (needs === undefined) {
-      push("mrtr.server.request-kinds", `inputRequests.${key} is ${JSON.stringify(method ?? null)}`);
-      continue;
-    }
-    if (isObject(declared) && !isObject(declared[needs]))
-      push(
-        "mrtr.server.declared-kinds-only",
-        `inputRequests.${key} asks for ${needs}, which the request did not declare`,
-      );
-  }
+  const declared = meta[`${META}clientCapabilities`];
+  inputRequestsRules(requests, isObject(declared) ? declared : {}, revision, push);
 }
 
 /**
@@ -77,5 +61,5 @@ export function featureRules(result: JsonObject, request: SentRequest, state: Ru
     }
   }
   if (state.revision >= "2026-07-28" && result.resultType === "input_required")
-    inputRequired(result, request, push);
+    inputRequired(result, request, state.revision, push);
 }

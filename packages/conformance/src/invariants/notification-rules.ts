@@ -1,5 +1,5 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
-import { requestedSchemaProblem } from "./elicitation-rules.js";
+import { embeddedRequestRules } from "./input-request-rules.js";
 import { type RunState, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
 
@@ -146,22 +146,11 @@ function requestKindRules(message: JsonObject, method: string, state: RunState):
   if (needs !== undefined && !isObject(declared))
     return breach(capabilityRule(state), `${method} to a client that did not declare ${needs}`);
   const params = isObject(message.params) ? message.params : {};
-  const tools = params.tools !== undefined || params.toolChoice !== undefined;
-  if (method === "sampling/createMessage" && tools && (!isObject(declared) || !isObject(declared.tools)))
-    return breach("sampling.tools.gated", "a sampling request with tools to a client without sampling.tools");
-  if (
-    method === "elicitation/create" &&
-    params.mode === "url" &&
-    (!isObject(declared) || !isObject(declared.url))
-  )
-    return breach(
-      "elicitation.server-respect-modes",
-      "a URL elicitation to a client without elicitation.url",
-    );
-  const schemaProblem =
-    method === "elicitation/create" ? requestedSchemaProblem(params, state.revision) : undefined;
-  if (schemaProblem !== undefined) return breach("elicitation.schema.restricted", schemaProblem);
-  return [];
+  const out: Breach[] = [];
+  embeddedRequestRules(method, params, isObject(declared) ? declared : undefined, state.revision, (r, d) =>
+    out.push({ requirement: r, detail: d, message }),
+  );
+  return out;
 }
 
 /** Marks progress tokens finished when their request got its final answer. */

@@ -3,15 +3,19 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
+import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
+import { skillsRules } from "./skills-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
+import { tasksExtensionRules } from "./tasks-extension-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
@@ -21,7 +25,7 @@ export interface RunIdentity {
   transport: TransportName;
   /** The capabilities the runner declares as a client in this run. */
   clientCapabilities?: JsonObject;
-  /** Who is under test (default server): a client is held to the JSON-RPC rules only. */
+  /** Who is under test (default server): a client is held to the JSON-RPC and opening rules. */
   side?: "server" | "client";
 }
 
@@ -61,7 +65,10 @@ export class RunObserver {
         return;
       }
     }
-    if (value !== undefined) this.state.sent(value);
+    if (value === undefined) return;
+    this.state.sent(value);
+    if (this.identity.side === "client")
+      for (const item of Array.isArray(value) ? value : [value]) clientOpeningSent(item, this.state);
   }
 
   /** A breach the observe pass found itself (e.g. pagination that does not end). */
@@ -129,6 +136,7 @@ export class RunObserver {
           detail: `a batch array in one frame at ${this.identity.revision}, which has no batches`,
           message,
         });
+      if (!server) breaches.push(...clientBatchRules(message));
       for (const item of message) breaches.push(...this.one(item));
     } else breaches.push(...this.one(message));
     this.recordAll(breaches);
@@ -170,6 +178,7 @@ export class RunObserver {
               ...notificationRules(message, this.state),
               ...subscriptionRules(message, this.state),
               ...taskStatusRules(message, undefined, this.state),
+              ...taskNotificationRules(message, this.state),
             ]),
       );
       return out;
@@ -181,6 +190,9 @@ export class RunObserver {
       ...resultRules(message, request, this.state),
       ...taskStatusRules(message, request, this.state),
       ...taskGetRules(message, request, this.state),
+      ...taskAnswerRules(message, request, this.state),
+      ...tasksExtensionRules(message, request, this.state),
+      ...skillsRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);

@@ -1,6 +1,7 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import { ToolCatalogue } from "./schemas.js";
+import { TaskTracker } from "./task-tracker.js";
 
 /** A request the runner sent, by the JSON text of its id. */
 export interface SentRequest {
@@ -23,6 +24,12 @@ export interface TokenState {
 export class RevisionKnowledge {
   readonly tools = new ToolCatalogue();
   capabilities: JsonObject | undefined;
+  /** Each listed tool's execution.taskSupport (bounded). */
+  readonly taskSupport = new Map<string, string>();
+
+  rememberTaskSupport(tool: string, support: string): void {
+    if (this.taskSupport.size < 1000 || this.taskSupport.has(tool)) this.taskSupport.set(tool, support);
+  }
 }
 
 /** What the invariants know about one run: the traffic so far. */
@@ -48,6 +55,8 @@ export class RunState {
   readonly terminalTasks = new Map<string, string>();
   /** Listen requests (by id key) whose notifications/subscriptions/acknowledged has arrived. */
   readonly acknowledged = new Set<string>();
+  /** 2025-11-25 tasks this run saw created. */
+  readonly tasks = new TaskTracker();
 
   constructor(
     readonly revision: Revision,

@@ -1,4 +1,5 @@
 import { type Json, isObject } from "../model/json.js";
+import { inputRequestsRules } from "./input-request-rules.js";
 import type { RunState, SentRequest } from "./state.js";
 import type { Breach } from "./violation.js";
 
@@ -51,19 +52,23 @@ const STATUS_FIELDS: Record<string, string> = {
 
 /**
  * `tasks-extension.get.status-fields` (2026-07-28): `tasks/get` answers a completed task with its
- * `result`, a failed one with its `error` and one waiting for input with its `inputRequests`.
+ * `result`, a failed one with its `error` and one waiting for input with its `inputRequests`, whose
+ * requests obey the rules of input requests (their kinds and the elicitation schema; which kinds
+ * the task's own request declared is not known here).
  */
 export function taskGetRules(message: Json, request: SentRequest | undefined, state: RunState): Breach[] {
   if (state.revision < "2026-07-28" || request?.method !== "tasks/get") return [];
   if (!isObject(message) || !isObject(message.result)) return [];
   const result = message.result;
+  const out: Breach[] = [];
+  const push = (requirement: string, detail: string) => out.push({ requirement, detail, message });
   const field = typeof result.status === "string" ? STATUS_FIELDS[result.status] : undefined;
-  if (field === undefined || isObject(result[field])) return [];
-  return [
-    {
-      requirement: "tasks-extension.get.status-fields",
-      detail: `a tasks/get answer with status ${result.status} without ${field}`,
-      message,
-    },
-  ];
+  if (field !== undefined && !isObject(result[field]))
+    push(
+      "tasks-extension.get.status-fields",
+      `a tasks/get answer with status ${result.status} without ${field}`,
+    );
+  if (result.status === "input_required" && isObject(result.inputRequests))
+    inputRequestsRules(result.inputRequests, undefined, state.revision, push);
+  return out;
 }

@@ -1,5 +1,6 @@
 import type { ServerMutant } from "../mutant.js";
 import { duplicateToolNames } from "./duplicate-tool-names.js";
+import { inputAndTaskMutants } from "./input-and-task-mutants.js";
 import { invalidInputSchema } from "./invalid-input-schema.js";
 import { invalidLogLevel } from "./invalid-log-level.js";
 import { jsonAsTextJson } from "./json-as-text-json.js";
@@ -58,4 +59,5 @@ export const invariantMutants: readonly ServerMutant[] = [
   modernServerRequest,
   xMcpHeaderOnNumber,
   wsBatchOfOne,
+  ...inputAndTaskMutants,
 ];
