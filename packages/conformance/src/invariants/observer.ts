@@ -3,6 +3,7 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
+import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
@@ -99,6 +100,7 @@ export class RunObserver {
   exchanged(exchange: HttpExchange): void {
     if (this.identity.side === "client" || this.identity.transport !== "http") return;
     for (const b of exchangeRules(exchange, this.identity.revision)) this.record(b);
+    for (const b of authExchangeRules(exchange, this.identity.revision)) this.record(b);
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */
