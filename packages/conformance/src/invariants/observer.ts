@@ -10,9 +10,11 @@ import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
+import { skillFileRules } from "./skill-file-rules.js";
 import { skillsRules } from "./skills-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { taskExchangeRules } from "./task-exchange-rules.js";
 import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { tasksExtensionRules } from "./tasks-extension-rules.js";
@@ -101,6 +103,7 @@ export class RunObserver {
     if (this.identity.side === "client" || this.identity.transport !== "http") return;
     for (const b of exchangeRules(exchange, this.identity.revision)) this.record(b);
     for (const b of authExchangeRules(exchange, this.identity.revision)) this.record(b);
+    for (const b of taskExchangeRules(exchange, this.identity.revision)) this.record(b);
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */
@@ -153,6 +156,7 @@ export class RunObserver {
       ...taskAnswerRules(message, request, this.state),
       ...tasksExtensionRules(message, request, this.state),
       ...skillsRules(message, request, this.state),
+      ...skillFileRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);
