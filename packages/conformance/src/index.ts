@@ -52,3 +52,20 @@ export {
   type SkipList,
 } from "./report/skip-list.js";
 export { main, type CliIo } from "./cli/main.js";
+export {
+  INVARIANT_CATALOG,
+  checkedRequirements,
+  checksRequirement,
+  type CheckedSide,
+  type RuleModuleIds,
+} from "./invariants/catalog.js";
+export {
+  COVERAGE_STATUSES,
+  formatCoverage,
+  listCoverage,
+  loadManifest,
+  requirementCoverage,
+  type CoverageEntry,
+  type CoverageStatus,
+  type ManifestEntry,
+} from "./invariants/coverage.js";

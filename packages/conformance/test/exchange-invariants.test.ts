@@ -72,8 +72,10 @@ describe("Streamable HTTP exchange invariants", () => {
     expect(check([post(request, 400, "bad", "text/plain")])).toEqual([]);
   });
 
-  it("applies to the session era of Streamable HTTP only", () => {
-    expect(check([post(note, 200, "")], "2026-07-28")).toEqual([]);
+  it("applies to Streamable HTTP only, under the 2026-07-28 rule at 2026-07-28", () => {
+    expect(check([post(note, 200, "")], "2026-07-28")).toEqual([
+      "http2026.post.notification-202: a POST of only notifications was accepted with HTTP 200, not 202",
+    ]);
     expect(check([post(note, 200, "")], "2024-11-05")).toEqual([]);
     expect(check([post(note, 200, "")], "2025-11-25", "sse")).toEqual([]);
   });

@@ -126,6 +126,7 @@ describe("result invariants", () => {
       "base.json-schema.schemas-valid: the inputSchema of d is not a valid JSON Schema: schema is invalid: data/required must be array",
       // Once per requirement: "b c" breaks the same rule and is counted, not listed.
       'tools.name.format: tool name "a" is listed twice',
+      'tools.name.no-special: tool name "b c" contains a special character',
     ]);
   });
 
@@ -228,6 +229,7 @@ describe("notification invariants", () => {
     ]);
     expect(check([], [sampling], "2026-07-28")).toEqual([
       "mrtr.server.no-direct-requests: a 2026-07-28 server sent a sampling/createMessage request",
+      "stdio.modern.no-server-requests: a 2026-07-28 server sent a sampling/createMessage request",
     ]);
   });
 });
@@ -383,10 +385,20 @@ describe("HTTP header invariants", () => {
   });
 });
 
+const OPENING = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } };
+
 describe("client invariants", () => {
   function client(sent: Json[], received: Json[], revision: Revision = "2025-11-25"): string[] {
     const invariants = new Invariants(requirements);
     const run = invariants.forRun({ transcript: "c", revision, transport: "stdio", side: "client" });
+    // A session already open (the opening rules have tests of their own: client-invariants.test.ts).
+    if (revision < "2026-07-28") {
+      run.received("", req("open", "initialize", OPENING));
+      run.sent(
+        ok("open", { protocolVersion: revision, capabilities: {}, serverInfo: { name: "s", version: "1" } }),
+      );
+      run.received("", { jsonrpc: "2.0", method: "notifications/initialized" });
+    }
     for (const message of sent) run.sent(message);
     for (const message of received) run.received(JSON.stringify(message), message);
     return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
@@ -408,7 +420,7 @@ describe("client invariants", () => {
       "base.request.id-unique: request id 5 reused within the session",
     ]);
     // A new initialize starts a new session: ids may start over.
-    const init = req(5, "initialize");
+    const init = req(5, "initialize", OPENING);
     expect(client([ok(5, {})], [init, init])).toEqual([]);
     expect(client([], [list, list], "2026-07-28")).toEqual([
       "base.request.id-unique: request id 5 reused while the request with that id is still unanswered",

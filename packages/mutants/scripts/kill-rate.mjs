@@ -3,6 +3,7 @@
 // own revisions and at 2026-07-28 (server mutants also with the invariants' observe pass), once with
 // the invariant layer and once without. Prints one line per mutant and the totals as Markdown.
 // Usage (after `pnpm --filter @mcpkit/mutants build`): node scripts/kill-rate.mjs [--jobs N]
+// [--only NAME,NAME] (only these mutants, e.g. the ones a change added)
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -14,6 +15,9 @@ const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const DIST = fileURLToPath(new URL("../dist", import.meta.url));
 const REFERENCE = dirname(createRequire(import.meta.url).resolve("@mcpkit/reference"));
 const jobs = Number(process.argv[process.argv.indexOf("--jobs") + 1]) || 2;
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt < 0 ? undefined : new Set((process.argv[onlyAt + 1] ?? "").split(","));
+const chosen = (m) => only === undefined || only.has(m.name);
 const requirements = loadRequirements(join(ROOT, "conformance", "requirements"));
 const transcripts = loadTranscripts([join(ROOT, "conformance", "transcripts")], requirements);
 
@@ -85,8 +89,8 @@ async function judge(mode, mutant) {
 }
 
 const tasks = [
-  ...serverMutants.map((m) => () => judge("server", m)),
-  ...clientMutants.map((m) => () => judge("client", m)),
+  ...serverMutants.filter(chosen).map((m) => () => judge("server", m)),
+  ...clientMutants.filter(chosen).map((m) => () => judge("client", m)),
 ];
 const rows = new Array(tasks.length);
 let next = 0;

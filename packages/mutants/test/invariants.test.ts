@@ -43,6 +43,11 @@ const BREAKS: Record<string, string> = {
   "listen-before-ack": "subscriptions.ack-first",
   "response-post-200": "http.post.accepted-202",
   "json-as-text-json": "http.post.request-content-type",
+  "notification-with-id": "base.notification.no-id",
+  "blob-truncated": "resources.security.binary-encoding",
+  "modern-server-request": "stdio.modern.no-server-requests",
+  "x-mcp-header-on-number": "tools.x-mcp-header.valid-annotations",
+  "ws-batch-of-one": "ws.one-message-per-frame",
   ...inputAndTaskBreaks,
 };
 
@@ -74,6 +79,9 @@ const ALSO: Record<string, string> = {
   "session-id-with-space": "http.session.id-charset",
   "notification-200": "http.post.accepted-202",
   "wrong-content-type": "http.post.request-content-type",
+  "requests-before-initialized": "lifecycle.init.server-waits",
+  "log-level-ignored": "logging.respect-level",
+  "raw-newline-in-message": "stdio.newline-delimited",
   ...inputAndTaskAlso,
 };
 

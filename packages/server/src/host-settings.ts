@@ -1,5 +1,5 @@
 import type { ImplementationInfo } from "@mcpkit/core";
-import type { ServerOptions } from "./server.js";
+import type { ServerOptions } from "./server-options.js";
 import type { SessionHost } from "./session.js";
 import { MemorySubscriptionStore } from "./subscription-store.js";
 

@@ -4,50 +4,30 @@ import {
   type ExtensionSettings,
   type ImplementationInfo,
   MemoryBus,
-  type RequestStateSealerOptions,
   settleTelemetry,
-  type TelemetryOption,
   type Transport,
 } from "@mcpkit/core";
-import { type FleetChange, FleetChanges } from "./fleet-changes.js";
-import type { Revision } from "@mcpkit/schema";
-import { completionHandlers } from "./features/completions.js";
-import { listenHandler } from "./features/listen.js";
-import { type PromptRegistration, promptHandlers } from "./features/prompts.js";
+import { derivedCapabilities } from "./capability-fields.js";
+import type { ServerContext } from "./context.js";
+import { type ExtensionTarget, installExtension } from "./extensions/install.js";
+import type { ServerExtension } from "./extensions/extension.js";
+import type { PromptRegistration } from "./features/prompts.js";
+import { type ResourceRegistration, type TemplateRegistration, templateOf } from "./features/resources.js";
 import {
   type StandardPromptDefinition,
   type StandardPromptHandler,
   standardPrompt,
 } from "./features/standard-prompt.js";
-import {
-  type ResourceRegistration,
-  resourceHandlers,
-  type TemplateRegistration,
-  templateOf,
-} from "./features/resources.js";
-import type { FeatureEnv } from "./features/shared.js";
-import type { ServerExtension } from "./extensions/extension.js";
-import { type ExtensionTarget, installExtension } from "./extensions/install.js";
-import { assertParamHeaderAnnotations } from "./features/param-headers.js";
-import { assertToolName } from "./features/tool-name.js";
-// tasks (2025-11-25): begin
-import {
-  allowsTasks,
-  assertTaskSupport,
-  onlyAtTaskRevision,
-  taskAwareToolCall,
-} from "./tasks/tool-call-task.js";
-import { type TaskOptions, ToolTasks } from "./tasks/tool-tasks.js";
-// tasks: end
-import { standardTool, type ToolRegistration, toolHandlers } from "./features/tools.js";
-import { type LoggingOptions, isLogLevel } from "./logging.js";
-import { type Logger, reporter } from "./logger.js";
-import type { Middleware } from "./middleware.js";
-import type { AuthorizationOptions } from "./scopes.js";
-import { Paginator } from "./pagination.js";
-import { derivedCapabilities } from "./capability-fields.js";
+import { standardTool, type ToolRegistration } from "./features/tools.js";
+import { type FleetChange, FleetChanges } from "./fleet-changes.js";
+import type { ArgumentsOf, StructuredOf, StructuredOfStandard } from "./from-schema.js";
 import { hostSettings } from "./host-settings.js";
-import { type RegistrationHandle, Registry } from "./registry.js";
+import { reporter } from "./logger.js";
+import type { Middleware } from "./middleware.js";
+import type { RegistrationHandle, Registry } from "./registry.js";
+import type { AuthorizationOptions } from "./scopes.js";
+import { builtinHandlers, featureEnv, offerings } from "./server-offerings.js";
+import type { ServerOptions } from "./server-options.js";
 import {
   type ListKind,
   type ServerNotificationHandler,
@@ -55,8 +35,12 @@ import {
   ServerSession,
   type SessionHost,
 } from "./session.js";
+import type { StandardOutput, StandardSchemaV1 } from "./standard-schema.js";
+// tasks (2025-11-25): begin
+import { allowsTasks } from "./tasks/tool-call-task.js";
+import { ToolTasks } from "./tasks/tool-tasks.js";
+// tasks: end
 import type {
-  CacheHint,
   LoggingLevel,
   PromptDefinition,
   PromptHandler,
@@ -68,90 +52,8 @@ import type {
   ToolDefinition,
   ToolHandler,
 } from "./types.js";
-import type { ServerContext } from "./context.js";
-import { MemorySubscriptionStore, type SubscriptionStore } from "./subscription-store.js";
-import type { StandardOutput, StandardSchemaV1, ToJsonSchema } from "./standard-schema.js";
-import type { ArgumentsOf, StructuredOf, StructuredOfStandard } from "./from-schema.js";
 
-/** Options of a {@link Server}. */
-export interface ServerOptions {
-  /** Sent in `InitializeResult` and `server/discover`. */
-  readonly instructions?: string;
-  /**
-   * Merged over the capabilities derived from what is registered (tools, resources, prompts,
-   * completions, logging). Use it for `experimental`, `extensions`, or to turn one off. Each
-   * client is sent only the members its revision defines. `tasks` is derived (2025-11-25) when a
-   * tool allows task-augmented calls.
-   */
-  readonly capabilities?: Capabilities;
-  /**
-   * Extensions to install (off unless listed): each is declared in the `extensions` capability
-   * with its settings, and adds its methods. See {@link Server.extension}.
-   */
-  readonly extensions?: readonly ServerExtension[];
-  /**
-   * Task-augmented `tools/call` (2025-11-25): the store, the longest TTL, the poll interval. Tasks
-   * are served for tools whose `execution.taskSupport` is `"optional"` or `"required"`; `false`
-   * turns them off (such tools are then called plainly). See `docs/tasks.md`.
-   */
-  readonly tasks?: TaskOptions | false;
-  /** The revisions served, of either era. Default: all. */
-  readonly revisions?: readonly Revision[];
-  /** Items per page of every list. Default 100. */
-  readonly pageSize?: number;
-  /** Logging (`false` to not offer it). */
-  readonly logging?: LoggingOptions | false;
-  /** Cache hints of 2026-07-28 results. Defaults: lists and discover 60 s public; reads 0 ms private. */
-  readonly cache?: { readonly list?: CacheHint; readonly read?: CacheHint; readonly discover?: CacheHint };
-  /** How `requestState` and pagination cursors are sealed; share `secret` across a server fleet. */
-  readonly requestState?: RequestStateSealerOptions;
-  /** Timeout of server-to-client requests (elicitation, sampling, roots), in ms. Default 60 000. */
-  readonly timeoutMs?: number;
-  /** Validate every outbound message against the client's revision. Default false. */
-  readonly validateOutbound?: boolean;
-  /**
-   * The most messages one JSON-RPC batch (2025-03-26 clients) may hold; a larger batch is refused
-   * whole with one -32600 error and none of it runs. Default 100 (`DEFAULT_MAX_BATCH_SIZE` of
-   * `@mcpkit/core`).
-   */
-  readonly maxBatchSize?: number;
-  /**
-   * Derives the JSON Schema served for a Standard Schema tool that gives none (a tool's own
-   * `toJsonSchema` wins), e.g. `(schema, io) => z.toJSONSchema(schema as z.ZodType, { io })`.
-   * Schemas with a Standard JSON Schema converter of their own (zod 4.2+) need no hook.
-   */
-  readonly toJsonSchema?: ToJsonSchema;
-  /**
-   * How the scope checks of tools, resources and prompts (their `scopes`) word their challenge:
-   * the protected-resource metadata URL to name. See {@link AuthorizationOptions}.
-   */
-  readonly authorization?: AuthorizationOptions;
-  /** Where session-era resource subscriptions are kept. Default: a {@link MemorySubscriptionStore}. */
-  readonly subscriptions?: SubscriptionStore;
-  /**
-   * The bus of the fleet this server is part of (the same as its HTTP handlers'): list changes and
-   * `resourceUpdated` reach the sessions of every process, in both eras (listen streams included),
-   * and a task is cancelled, and its `tasks/result` callers woken, whichever process serves the
-   * request. Default: a `MemoryBus` of this server (one process).
-   */
-  readonly bus?: Bus;
-  /** Problems with no caller to report to (a failing notification, a handler crash). */
-  readonly onError?: (error: Error) => void;
-  /**
-   * A structured, pino-compatible logger (pino, a child of one, `console`): `error` for what
-   * `onError` gets, `warn` for tool handlers that threw (answered as `isError` results), `debug`
-   * for log messages the rate limit dropped. Default: none.
-   */
-  readonly logger?: Logger;
-  /**
-   * OpenTelemetry spans of every request (SERVER kind, children of the `traceparent` the request
-   * carries in `_meta`), named and attributed per the OpenTelemetry semantic conventions for MCP.
-   * Default: on when `@opentelemetry/api` can be imported (an optional peer, looked for once when
-   * the server is made; requests served before it is found have no spans); `false` turns them
-   * off; or give the module (used at once).
-   */
-  readonly telemetry?: TelemetryOption;
-}
+export type { ServerOptions } from "./server-options.js";
 
 /**
  * An MCP server definition: what it offers (tools, resources, templates, prompts, completions,
@@ -196,72 +98,24 @@ export class Server {
     readonly info: ImplementationInfo,
     private readonly options: ServerOptions = {},
   ) {
-    this.tools = new Registry<ToolRegistration>(
-      (t) => t.name,
-      "tool",
-      () => this.changed("tools"),
-      (tool) => {
-        assertToolName(tool.name);
-        assertTaskSupport(tool);
-        assertParamHeaderAnnotations(tool);
-      },
-    );
-    this.resources = new Registry(
-      (r) => r.uri,
-      "resource",
-      () => this.changed("resources"),
-    );
-    this.templates = new Registry(
-      (t) => t.uriTemplate,
-      "resource template",
-      () => this.changed("resources"),
-    );
-    this.prompts = new Registry(
-      (p) => p.name,
-      "prompt",
-      () => this.changed("prompts"),
-    );
+    const offered = offerings((kind) => this.changed(kind));
+    this.tools = offered.tools;
+    this.resources = offered.resources;
+    this.templates = offered.templates;
+    this.prompts = offered.prompts;
     const report = reporter(options.onError, options.logger);
-    const env: FeatureEnv = {
-      paginator: new Paginator(options.pageSize ?? 100, options.requestState?.secret),
-      listCache: options.cache?.list ?? { ttlMs: 60_000, cacheScope: "public" },
-      readCache: options.cache?.read ?? { ttlMs: 0, cacheScope: "private" },
-      authorization: options.authorization ?? {},
-      logger: options.logger,
-    };
-    const tools = toolHandlers(this.tools, env, report);
-    const builtins: Record<string, ServerRequestHandler> = {
-      ...tools,
-      ...resourceHandlers(this.resources, this.templates, env),
-      ...promptHandlers(this.prompts, env),
-      ...completionHandlers(this.prompts, this.templates),
-      "logging/setLevel": (params, ctx) => {
-        if (isLogLevel(params.level)) ctx.session.logLevel = params.level;
-        return {};
-      },
-      "subscriptions/listen": listenHandler,
-    };
     const bus = options.bus ?? new MemoryBus();
     this.bus = bus;
     this.fleet = new FleetChanges(bus, (change) => this.applyChange(change), report);
-    // tasks (2025-11-25): begin
+    // tasks (2025-11-25)
     this.tasks = options.tasks === false ? undefined : new ToolTasks(options.tasks, bus);
-    if (this.tasks) {
-      const declared = () => {
-        const tasks = this.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
-        return tasks?.requests?.tools?.call !== undefined;
-      };
-      builtins["tools/call"] = taskAwareToolCall(
-        tools["tools/call"] as ServerRequestHandler,
-        (name) => this.tools.get(name),
-        this.tasks,
-        declared,
-        env.authorization,
-      );
-      for (const [method, handler] of Object.entries(this.tasks.handlers()))
-        builtins[method] = onlyAtTaskRevision(handler);
-    }
-    // tasks: end
+    const builtins = builtinHandlers(
+      offered,
+      featureEnv(options),
+      report,
+      this.tasks,
+      () => this.capabilities,
+    );
     for (const [method, handler] of Object.entries(builtins)) this.requestHandlers.set(method, handler);
     this.installed = {
       server: this,

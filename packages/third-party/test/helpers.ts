@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { expect } from "vitest";
 
 const require = createRequire(import.meta.url);
 
@@ -28,7 +29,14 @@ export function officialServer(name: string): string {
 export const transcripts = resolve(packageDir, "../../conformance/transcripts");
 export const skipFile = join(packageDir, "server-everything/skip.json");
 export const expectedFailuresFile = join(packageDir, "server-everything/expected-failures.yaml");
-const loopbackPreload = join(packageDir, "test/loopback-preload.mjs");
+export const loopbackPreload = join(packageDir, "test/loopback-preload.mjs");
+/** The examples `@modelcontextprotocol/sdk` 1.x ships (its exports map sends `package.json` to dist/cjs). */
+export const sdkV1Examples = join(packageDir, "node_modules/@modelcontextprotocol/sdk/dist/esm/examples");
+
+/** The arguments every suite run here shares: this repository's transcripts, the expected failures, a 10 s step timeout. */
+export function suiteArgs(expectedFailures: string): string[] {
+  return ["--transcripts", transcripts, "--expected-failures", expectedFailures, "--step-timeout", "10000"];
+}
 
 /** Quotes one argument for `sh -c`. */
 export function shellQuote(arg: string): string {
@@ -49,10 +57,7 @@ export interface ConformanceReport {
 }
 
 /** Runs `mcpkit-conformance ARGS --json FILE`, bounded; returns exit code, output and the report. */
-export async function runConformance(
-  args: string[],
-  timeoutMs: number,
-): Promise<{ code: number | null; output: string; report: ConformanceReport }> {
+export async function runConformance(args: string[], timeoutMs: number): Promise<ConformanceRun> {
   const json = join(mkdtempSync(join(tmpdir(), "third-party-")), "report.json");
   const child = spawn(process.execPath, [conformanceCli, ...args, "--json", json], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -146,4 +151,38 @@ export function expectedEntries(transport: string, file = expectedFailuresFile):
     .map((line) => /^\s+-\s+(\S+)/.exec(line)?.[1])
     .filter((entry): entry is string => entry !== undefined)
     .filter((entry) => !entry.includes(":") || entry.endsWith(`:${transport}`));
+}
+
+/** A finished `mcpkit-conformance` run, as {@link runConformance} returns it. */
+export interface ConformanceRun {
+  code: number | null;
+  output: string;
+  report: ConformanceReport;
+}
+
+/**
+ * The run is clean against its expected-failures file, every entry for `transport` still bites
+ * (a stale entry fails), and the implementation was really exercised: the result `exercised`
+ * passed on some revision (ping for a server, `observe/client` for an observed client).
+ */
+export function expectOnlyKnownDeviations(
+  run: ConformanceRun,
+  file: string,
+  transport: string,
+  exercised = "server/lifecycle/ping",
+): void {
+  expect(run.code, run.output).toBe(0);
+  expect(run.report.summary.failed, run.output).toBe(0);
+  const xfail = run.report.results.filter((r) => r.verdict === "expected-failure");
+  for (const entry of expectedEntries(transport, file)) {
+    const [id, revision] = (entry.split(":")[0] as string).split("@");
+    const hit = xfail.some(
+      (r) => r.transcript === id && (revision === undefined || r.key.endsWith(`@${revision}`)),
+    );
+    expect(hit, `expected-failures entry ${entry} matched no failing ${transport} run`).toBe(true);
+  }
+  expect(
+    run.report.results.some((r) => r.transcript === exercised && r.verdict === "passed"),
+    run.output,
+  ).toBe(true);
 }

@@ -20,3 +20,19 @@ net.Server.prototype.listen = function loopbackListen(...args) {
   }
   return listen.apply(this, args);
 };
+
+// With MCPKIT_REDIRECT=FROM_PORT=URL (an example client with a hard-coded localhost port), a
+// connection to that port on localhost goes to the URL's port on 127.0.0.1 instead.
+const redirect = /^(\d+)=https?:\/\/[^/:]+:(\d+)/.exec(process.env.MCPKIT_REDIRECT ?? "");
+if (redirect) {
+  const [, from, to] = redirect;
+  const connect = net.connect;
+  const local = (host) => host === undefined || ["localhost", "127.0.0.1", "::1"].includes(host);
+  net.connect = net.createConnection = function redirectedConnect(...args) {
+    const options = args[0];
+    if (options && typeof options === "object" && String(options.port) === from && local(options.host)) {
+      args[0] = { ...options, host: "127.0.0.1", port: Number(to) };
+    }
+    return connect.apply(this, args);
+  };
+}

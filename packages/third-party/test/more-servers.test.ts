@@ -1,16 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import {
-  type ConformanceReport,
-  expectedEntries,
+  expectOnlyKnownDeviations,
   officialServer,
   packageDir,
   runConformance,
   shellQuote,
   startListening,
-  transcripts,
+  suiteArgs,
 } from "./helpers.js";
 
 // Servers nobody here wrote, run over stdio in the suite's default (automatic) mode: every run that
@@ -32,45 +31,10 @@ const servers = [
   },
 ];
 
-/** The run is clean against the expected failures, every entry for `transport` still bites, and the server was exercised. */
-function expectOnlyKnownDeviations(
-  run: { code: number | null; output: string; report: ConformanceReport },
-  file: string,
-  transport: string,
-) {
-  expect(run.code, run.output).toBe(0);
-  expect(run.report.summary.failed, run.output).toBe(0);
-  const xfail = run.report.results.filter((r) => r.verdict === "expected-failure");
-  for (const entry of expectedEntries(transport, file)) {
-    const [id, revision] = (entry.split(":")[0] as string).split("@");
-    const hit = xfail.some(
-      (r) => r.transcript === id && (revision === undefined || r.key.endsWith(`@${revision}`)),
-    );
-    expect(hit, `expected-failures entry ${entry} matched no failing ${transport} run`).toBe(true);
-  }
-  // The server was really exercised: ping passes on some revision.
-  expect(
-    run.report.results.some((r) => r.transcript === "server/lifecycle/ping" && r.verdict === "passed"),
-  ).toBe(true);
-}
-
 describe.each(servers)("$name against the mcpkit conformance suite", ({ name, command }) => {
   it("over stdio shows exactly the documented deviations", async () => {
     const file = join(packageDir, name, "expected-failures.yaml");
-    const run = await runConformance(
-      [
-        "server",
-        "--stdio",
-        command,
-        "--transcripts",
-        transcripts,
-        "--expected-failures",
-        file,
-        "--step-timeout",
-        "10000",
-      ],
-      420_000,
-    );
+    const run = await runConformance(["server", "--stdio", command, ...suiteArgs(file)], 420_000);
     expectOnlyKnownDeviations(run, file, "stdio");
   }, 450_000);
 });
@@ -91,19 +55,7 @@ describe.each(httpRuns)(
       try {
         const file = join(packageDir, name, "expected-failures.yaml");
         const run = await runConformance(
-          [
-            "server",
-            "--url",
-            server.url,
-            "--transport",
-            transport,
-            "--transcripts",
-            transcripts,
-            "--expected-failures",
-            file,
-            "--step-timeout",
-            "10000",
-          ],
+          ["server", "--url", server.url, "--transport", transport, ...suiteArgs(file)],
           420_000,
         );
         expectOnlyKnownDeviations(run, file, transport);

@@ -1,14 +1,14 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import {
-  type ConformanceReport,
   type HttpServer,
-  expectedEntries,
+  expectOnlyKnownDeviations,
   packageDir,
   runConformance,
+  sdkV1Examples,
   shellQuote,
   startListening,
-  transcripts,
+  suiteArgs,
 } from "./helpers.js";
 
 // The example servers the official TypeScript SDK 1.x ships in its npm package
@@ -18,8 +18,7 @@ import {
 // `sdk-v1-examples/<example>.yaml` (docs/conformance-findings.md, "The official SDK examples").
 // The SDK 2.x packages (`@modelcontextprotocol/server` 2.4.0) ship no examples.
 
-// The package's own folder (its exports map sends `package.json` to dist/cjs).
-const examples = join(packageDir, "node_modules/@modelcontextprotocol/sdk/dist/esm/examples/server");
+const examples = join(sdkV1Examples, "server");
 
 const runs = [
   { example: "mcpServerOutputSchema", transport: "stdio" },
@@ -33,31 +32,11 @@ const runs = [
   { example: "simpleSseServer", transport: "sse", path: "/mcp" },
 ] as const;
 
-function expectOnlyKnownDeviations(
-  run: { code: number | null; output: string; report: ConformanceReport },
-  file: string,
-  transport: string,
-) {
-  expect(run.code, run.output).toBe(0);
-  expect(run.report.summary.failed, run.output).toBe(0);
-  const xfail = run.report.results.filter((r) => r.verdict === "expected-failure");
-  for (const entry of expectedEntries(transport, file)) {
-    const [id, revision] = (entry.split(":")[0] as string).split("@");
-    const hit = xfail.some(
-      (r) => r.transcript === id && (revision === undefined || r.key.endsWith(`@${revision}`)),
-    );
-    expect(hit, `expected-failures entry ${entry} matched no failing ${transport} run`).toBe(true);
-  }
-  expect(
-    run.report.results.some((r) => r.transcript === "server/lifecycle/ping" && r.verdict === "passed"),
-  ).toBe(true);
-}
-
 describe.each(runs)("SDK 1.x example $example over $transport", (spec) => {
   it("shows exactly the documented deviations", async () => {
     const script = join(examples, `${spec.example}.js`);
     const file = join(packageDir, "sdk-v1-examples", `${spec.example}.yaml`);
-    const common = ["--transcripts", transcripts, "--expected-failures", file, "--step-timeout", "10000"];
+    const common = suiteArgs(file);
     if (spec.transport === "stdio") {
       const command = `${shellQuote(process.execPath)} ${shellQuote(script)}`;
       const run = await runConformance(["server", "--stdio", command, ...common], 420_000);

@@ -4,10 +4,10 @@ import { MemoryBus, MemorySessionStore } from "@mcpkit/core";
 import { Server } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
 import { serveStreamableHttp } from "../src/node.js";
+import { openRawSession } from "./helpers.js";
 import { closedAfterEach } from "./task-helpers.js";
 
 const open = closedAfterEach();
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 const later = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 /** A node whose session store and bus are slow, as remote ones are; `log` says what finished when. */
@@ -37,25 +37,7 @@ async function slowNode(log: string[]) {
   const server = new Server({ name: "s", version: "1" });
   const http = await serveStreamableHttp({ sessionStore, bus, onSession: (t) => server.connect(t) });
   open.push(server, http);
-  const init = await fetch(http.url, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-    }),
-  });
-  const sessionId = init.headers.get("mcp-session-id") as string;
-  await init.text();
-  const headers = { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" };
-  const note = await fetch(http.url, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-  });
-  expect(note.status).toBe(202);
+  const { headers } = await openRawSession(http.url, "2025-06-18");
   return { url: http.url, headers };
 }
 

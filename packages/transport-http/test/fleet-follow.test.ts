@@ -5,11 +5,10 @@ import type { ToolResult } from "@mcpkit/server";
 import { describe, expect, it } from "vitest";
 import { startFleet } from "./fleet-helpers.js";
 import type { SseEvent } from "../src/index.js";
-import { openSse } from "./helpers.js";
+import { openRawSession, openSse } from "./helpers.js";
 import { closedAfterEach, deferred } from "./task-helpers.js";
 
 const open = closedAfterEach();
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 describe("a POST's stream resumed through another node while its node runs on", () => {
   it("replays, then follows the rest live until the answer: every event once, in order", async () => {
@@ -25,29 +24,7 @@ describe("a POST's stream resumed through another node while its node runs on", 
       });
     });
     open.push(fleet);
-    const init = await fetch(fleet.url, {
-      method: "POST",
-      headers: HEADERS,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      }),
-    });
-    const sessionId = init.headers.get("mcp-session-id") as string;
-    await init.text();
-    const session = { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" };
-    const note = await fetch(fleet.url, {
-      method: "POST",
-      headers: session,
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-    });
-    expect(note.status).toBe(202);
+    const { headers: session } = await openRawSession(fleet.url, "2025-06-18");
     const call = await openSse(fleet.url, {
       method: "POST",
       headers: session,
@@ -83,29 +60,7 @@ describe("a POST's stream resumed through another node while its node runs on", 
   it("a GET stream with nothing but its priming event resumes through another node (200, not 410)", async () => {
     const fleet = await startFleet(3, () => {});
     open.push(fleet);
-    const init = await fetch(fleet.url, {
-      method: "POST",
-      headers: HEADERS,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      }),
-    });
-    const sessionId = init.headers.get("mcp-session-id") as string;
-    await init.text();
-    const session = { ...HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
-    const note = await fetch(fleet.url, {
-      method: "POST",
-      headers: session,
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-    });
-    expect(note.status).toBe(202);
+    const { headers: session } = await openRawSession(fleet.url, "2025-11-25");
     const get = await openSse(fleet.url, { headers: { ...session, accept: "text/event-stream" } });
     const getNode = fleet.order.at(-1);
     const priming = (await get.next()) as SseEvent;

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
 import { serveStreamableHttp } from "../src/node.js";
 import { type Fleet, startFleet } from "./fleet-helpers.js";
+import { initializeRequest, openRawSession, POST_HEADERS } from "./helpers.js";
 import { closedAfterEach, deferred } from "./task-helpers.js";
 
 const open = closedAfterEach();
@@ -197,30 +198,7 @@ describe("resuming on another node", () => {
     const { fleet } = fleetOf(3, { jsonResponse: false });
     const nodes = await fleet;
     open.push(nodes);
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const init = await fetch(nodes.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      }),
-    });
-    const sessionId = init.headers.get("mcp-session-id") as string;
-    await init.text();
-    const session = { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" };
-    const note = await fetch(nodes.url, {
-      method: "POST",
-      headers: session,
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-    });
-    expect(note.status).toBe(202);
+    const { headers: session } = await openRawSession(nodes.url);
     const call = await fetch(nodes.url, {
       method: "POST",
       headers: session,
@@ -336,17 +314,8 @@ describe("a session store that fails", () => {
     open.push(server, http);
     const response = await fetch(http.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      }),
+      headers: POST_HEADERS,
+      body: JSON.stringify(initializeRequest(0)),
     });
     expect(response.status).toBe(503);
     expect(response.headers.get("mcp-session-id")).toBeNull();
@@ -381,27 +350,11 @@ describe("a bus that cannot be reached", () => {
       ),
     );
     open.push(...servers, ...https);
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const init = await fetch((https[0] as (typeof https)[number]).url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-06-18",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      }),
-    });
-    const sessionId = init.headers.get("mcp-session-id") as string;
-    await init.text();
+    const { headers } = await openRawSession((https[0] as (typeof https)[number]).url, "2025-06-18", false);
     const ping = () =>
       fetch((https[1] as (typeof https)[number]).url, {
         method: "POST",
-        headers: { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+        headers,
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
       });
     down = true;
@@ -430,27 +383,11 @@ describe("notifications/initialized", () => {
     const server = new Server({ name: "s", version: "1" });
     const http = await serveStreamableHttp({ sessionStore, onSession: (t) => server.connect(t) });
     open.push(server, http);
-    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const init = await fetch(http.url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: "2025-11-25",
-          capabilities: {},
-          clientInfo: { name: "raw", version: "1" },
-        },
-      }),
-    });
-    const sessionId = init.headers.get("mcp-session-id") as string;
-    await init.text();
+    const { sessionId, headers } = await openRawSession(http.url, "2025-11-25", false);
     expect((await sessionStore.get(sessionId))?.initialized).toBe(false);
     const note = await fetch(http.url, {
       method: "POST",
-      headers: { ...headers, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-11-25" },
+      headers,
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
     });
     expect(note.status).toBe(202);

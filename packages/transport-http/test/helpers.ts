@@ -96,14 +96,48 @@ export const POST_HEADERS = {
   accept: "application/json, text/event-stream",
 } as const;
 
-/** An initialize request as a client sends it. */
-export function initializeRequest(id: string | number = 1): Record<string, unknown> {
+/** An initialize request as a client sends it, at `version`. */
+export function initializeRequest(id: string | number = 1, version = "2025-11-25"): Record<string, unknown> {
   return {
     jsonrpc: "2.0",
     id,
     method: "initialize",
-    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "test", version: "1" } },
   };
+}
+
+/** A session opened by {@link openRawSession}: its id, and the headers of its later POSTs. */
+export interface RawSession {
+  readonly sessionId: string;
+  readonly headers: Record<string, string>;
+}
+
+/**
+ * Opens a session as a bare client does: `initialize` at `version` (its answer read whole), then,
+ * unless `initialized` is false, `notifications/initialized`, which must be answered 202.
+ */
+export async function openRawSession(
+  url: string,
+  version = "2025-11-25",
+  initialized = true,
+): Promise<RawSession> {
+  const init = await fetch(url, {
+    method: "POST",
+    headers: POST_HEADERS,
+    body: JSON.stringify(initializeRequest(0, version)),
+  });
+  const sessionId = init.headers.get("mcp-session-id");
+  await init.text();
+  if (sessionId === null) throw new Error(`initialize got ${init.status} without a session`);
+  const headers = { ...POST_HEADERS, "mcp-session-id": sessionId, "mcp-protocol-version": version };
+  if (!initialized) return { sessionId, headers };
+  const note = await fetch(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
+  if (note.status !== 202) throw new Error(`notifications/initialized got ${note.status}`);
+  return { sessionId, headers };
 }
 
 /** POSTs an initialize and returns the minted session id; the answer's body is dropped. */
@@ -164,4 +198,43 @@ export function resumeSse(url: string, sessionId: string, lastEventId: string): 
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A session of a {@link startRecordingServer}: its id, its server transport and what arrived. */
+export interface RecordedSession {
+  readonly sessionId: string;
+  readonly transport: HttpServerTransport;
+  readonly recorder: Recorder;
+}
+
+/**
+ * A server on 127.0.0.1 whose sessions record what arrives in a {@link Recorder} (the test sends
+ * every answer itself); `open` initializes a session and gives it. Close `http` after the test.
+ */
+export async function startRecordingServer(
+  options: Partial<ServeOptions> = {},
+): Promise<TestServer & { open(): Promise<RecordedSession> }> {
+  const recorders = new Map<HttpServerTransport, Recorder>();
+  const server = await startServer({
+    ...options,
+    onSession: (transport) => {
+      const recorder = new Recorder();
+      recorders.set(transport, recorder);
+      return transport.start(recorder);
+    },
+  });
+  const open = async () => {
+    const sessionId = await openSession(server.url);
+    const transport = await server.next();
+    return { sessionId, transport, recorder: recorders.get(transport) as Recorder };
+  };
+  return { ...server, open };
+}
+
+/** Waits until the session received a request with `id`. */
+export function arrived(recorder: Recorder, id: number): Promise<void> {
+  return recorder.until(
+    () => recorder.messages.some((m) => (m as { id?: unknown }).id === id),
+    `request ${id}`,
+  );
 }

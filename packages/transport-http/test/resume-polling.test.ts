@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Connection, SessionClientEra, SessionServerEra } from "@mcpkit/core";
-import { type HttpServerTransport, StreamableHttpClientTransport } from "../src/index.node.js";
+import { StreamableHttpClientTransport } from "../src/index.node.js";
 import type { ServeOptions } from "../src/node.js";
 import {
-  openSession,
   POST_HEADERS,
-  Recorder,
   STREAM_OPEN,
-  startServer,
   type TestServer,
   withTimeout,
+  arrived,
+  startRecordingServer,
 } from "./helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
@@ -19,19 +18,11 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A server whose sessions record what arrives, and one session on it. */
 async function serve(options: Partial<ServeOptions> = {}) {
-  const recorders = new Map<HttpServerTransport, Recorder>();
-  server = await startServer({
-    ...options,
-    onSession: (transport) => {
-      const recorder = new Recorder();
-      recorders.set(transport, recorder);
-      return transport.start(recorder);
-    },
-  });
-  const sessionId = await openSession(server.url);
-  const transport = await server.next();
-  return { url: server.url, sessionId, transport, recorder: recorders.get(transport) as Recorder };
+  const recording = await startRecordingServer(options);
+  server = recording;
+  return { url: recording.url, ...(await recording.open()) };
 }
 
 /** A POST of one request; the answer's text once the server ends the response. */
@@ -50,13 +41,6 @@ async function resumeText(url: string, sessionId: string, lastEventId: string): 
   });
   expect(response.status).toBe(200);
   return withTimeout(response.text(), 5000, "the end of the resumed stream");
-}
-
-function arrived(recorder: Recorder, id: number): Promise<void> {
-  return recorder.until(
-    () => recorder.messages.some((m) => (m as { id?: unknown }).id === id),
-    `request ${id}`,
-  );
 }
 
 forEachHttpPath(() => {

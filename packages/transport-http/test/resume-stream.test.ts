@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type EventStore, type HttpServerTransport, MemoryEventStore, type SseEvent } from "../src/index.js";
+import { type EventStore, MemoryEventStore, type SseEvent } from "../src/index.js";
 import type { ServeOptions } from "../src/node.js";
 import {
-  openSession,
   openSse,
   POST_HEADERS,
-  Recorder,
   resumeSse,
   sleep,
-  startServer,
   type TestServer,
+  arrived,
+  startRecordingServer,
 } from "./helpers.js";
 import { raw, refusalBody } from "./raw.js";
 import { forEachHttpPath } from "./http-paths.js";
@@ -20,21 +19,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** A server whose sessions record what arrives; the test sends every answer itself. */
+/** A server whose sessions record what arrives, and one session on it. */
 async function serve(options: Partial<ServeOptions> = {}) {
-  const recorders = new Map<HttpServerTransport, Recorder>();
-  server = await startServer({
-    ...options,
-    onSession: (transport) => {
-      const recorder = new Recorder();
-      recorders.set(transport, recorder);
-      return transport.start(recorder);
-    },
-  });
-  const sessionId = await openSession(server.url);
-  const transport = await server.next();
-  const recorder = recorders.get(transport) as Recorder;
-  return { url: server.url, sessionId, transport, recorder };
+  const recording = await startRecordingServer(options);
+  server = recording;
+  return { url: recording.url, ...(await recording.open()) };
 }
 
 const progress = (n: number) => ({
@@ -69,14 +58,6 @@ function resumeRaw(url: string, sessionId: string, lastEventId: string) {
     method: "GET",
     headers: { accept: "text/event-stream", "mcp-session-id": sessionId, "last-event-id": lastEventId },
   });
-}
-
-/** Waits until the session received a request with `id`. */
-function arrived(recorder: Recorder, id: number): Promise<void> {
-  return recorder.until(
-    () => recorder.messages.some((m) => (m as { id?: unknown }).id === id),
-    `request ${id}`,
-  );
 }
 
 forEachHttpPath(() => {

@@ -1,8 +1,9 @@
+import { COVERAGE_STATUSES, type CoverageStatus } from "../invariants/coverage.js";
 import type { TransportName } from "../model/revisions.js";
 
 /** Parsed command line. */
 export interface CliArgs {
-  command: "server" | "client" | "validate" | "help";
+  command: "server" | "client" | "validate" | "requirements" | "help";
   transport: TransportName;
   target: string;
   transcripts: string[];
@@ -33,6 +34,14 @@ export interface CliArgs {
   noReuse?: boolean;
   /** `--no-invariants`: check only the transcripts' own expectations (no invariant layer, no observe pass). */
   noInvariants?: boolean;
+  /** `requirements --coverage`: print how the manifest's requirements are checked. */
+  coverage?: boolean;
+  /** `requirements --list STATUS`: print the ids with that coverage status. */
+  list?: CoverageStatus;
+  /** `client --observe`: judge a client doing its own thing through a relay to `upstream`. */
+  observe?: boolean;
+  /** `--upstream URL`: the real server an observed client talks to. */
+  upstream?: string;
 }
 
 /** A command line that cannot be understood. */
@@ -47,7 +56,9 @@ export const USAGE = `Usage:
   mcpkit-conformance server --stdio "COMMAND" [options]
   mcpkit-conformance server --url URL [--transport http|sse|ws] [options]
   mcpkit-conformance client --command "COMMAND" [--transport stdio|http|ws] [options]
+  mcpkit-conformance client --observe --command "COMMAND" --upstream URL [options]
   mcpkit-conformance validate [--transcripts PATH]...
+  mcpkit-conformance requirements --coverage [--list STATUS] [--transcripts PATH] [--requirements DIR]
 
 Options:
   --transcripts PATH        transcript file or directory (repeatable; default: conformance/transcripts
@@ -77,8 +88,20 @@ Options:
                             no observe pass
   --fail-on LEVEL           must (default): only failures of MUST rules fail the exit code; should:
                             SHOULD failures too; best-practice: every failure
+  --observe                 client: no scenario; the client does its own thing against the real server
+                            at --upstream (Streamable HTTP) through a relay that judges every message
+                            and HTTP request it sends. {url} in COMMAND is replaced by the relay's URL
+                            (else the URL is appended); --timeout bounds the client's run (default 60000)
+  --upstream URL            the server an observed client talks to
   --step-timeout MS         default timeout of each step (default 5000)
   --timeout MS              default timeout of each transcript run (default 30000)
+
+Requirements (docs/conformance-format.md §9.2):
+  --coverage                per area and level, how many requirements are checked on all traffic
+                            (observable), only by transcripts, by nothing (not observable),
+                            untestable, unclassified; exit code 1 when any is unclassified
+  --list STATUS             instead, the ids of one status (observable, transcripts, unchecked,
+                            untestable, unclassified), one a line
 
 Authorization (optional in MCP: without one of these options the auth transcripts are left out):
   --auth                    the implementation does authorization. Server: it requires a token; run the
@@ -117,10 +140,12 @@ const VALUE_OPTIONS = new Set([
   "--fixtures",
   "--auth-token",
   "--auth-token-insufficient-scope",
+  "--list",
+  "--upstream",
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants"]);
+const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants", "--coverage", "--observe"]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -147,8 +172,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       failOn: "MUST",
     };
   }
-  if (command !== "server" && command !== "client" && command !== "validate") {
-    throw new UsageError(`unknown command "${command}" (expected server, client or validate)`);
+  if (command !== "server" && command !== "client" && command !== "validate" && command !== "requirements") {
+    throw new UsageError(`unknown command "${command}" (expected server, client, validate or requirements)`);
   }
   const values = new Map<string, string[]>();
   for (let i = 0; i < rest.length; i++) {
@@ -224,6 +249,19 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   if (values.has("--timing")) args.timing = true;
   if (values.has("--no-reuse")) args.noReuse = true;
   if (values.has("--no-invariants")) args.noInvariants = true;
+  if (values.has("--coverage")) args.coverage = true;
+  const list = one("--list");
+  if (list !== undefined) {
+    if (!COVERAGE_STATUSES.includes(list as CoverageStatus))
+      throw new UsageError(`--list is one of ${COVERAGE_STATUSES.join(", ")}`);
+    args.list = list as CoverageStatus;
+  }
+  if ((args.coverage || list !== undefined) !== (command === "requirements"))
+    throw new UsageError(
+      command === "requirements"
+        ? "requirements needs --coverage or --list STATUS"
+        : "--coverage and --list belong to the requirements command",
+    );
   const tokenOptions = ["--auth-token", "--auth-token-insufficient-scope"].filter((o) => values.has(o));
   if (command !== "server" && tokenOptions.length > 0)
     throw new UsageError(`${tokenOptions[0]} applies to server mode only`);
@@ -258,6 +296,17 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     }
     args.transport = chosen;
     args.target = cmd;
+    const upstream = one("--upstream");
+    if (values.has("--observe")) {
+      if (upstream === undefined) throw new UsageError("client --observe needs --upstream URL");
+      if (!/^https?:\/\//i.test(upstream))
+        throw new UsageError(`--upstream must be http(s):// (a Streamable HTTP endpoint), got "${upstream}"`);
+      if (chosen !== "http") throw new UsageError("client --observe works over http only");
+      args.observe = true;
+      args.upstream = upstream;
+    } else if (upstream !== undefined) throw new UsageError("--upstream needs client --observe");
+  } else if (values.has("--observe") || values.has("--upstream")) {
+    throw new UsageError("--observe and --upstream apply to client mode only");
   }
   return args;
 }

@@ -14,8 +14,10 @@ import { formatJunit } from "../report/junit.js";
 import { summaryLine } from "../report/report.js";
 import { LEVELS, levelLine } from "../report/levels.js";
 import { formatTable } from "../report/table.js";
+import { observeClient } from "../observe/observe-client.js";
 import { runConformance } from "../run/runner.js";
 import { type CliArgs, USAGE, UsageError, parseArgs } from "./args.js";
+import { requirementsCommand } from "./requirements.js";
 
 /** Where the CLI writes. */
 export interface CliIo {
@@ -72,6 +74,12 @@ function slowest(times: readonly { key: string; ms: number }[], count = 10): str
   return `slowest runs (of ${(total / 1000).toFixed(1)} s spent in runs):\n${lines.join("")}`;
 }
 
+/** `client --observe`: the client's command, the upstream server and the run's bound. */
+function observeOptions(args: CliArgs): { command: string; upstream: string; timeoutMs?: number } {
+  const out = { command: args.target, upstream: args.upstream ?? "" };
+  return args.runTimeoutMs === undefined ? out : { ...out, timeoutMs: args.runTimeoutMs };
+}
+
 /**
  * Runs the CLI; returns the exit code (0 pass, 1 failures, 2 usage or transcript errors).
  * @example
@@ -103,6 +111,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (args.command === "validate") {
       io.stdout(`${transcripts.length} transcript(s) are valid\n`);
       return 0;
+    }
+    if (args.command === "requirements") {
+      if (dir === undefined)
+        throw new UsageError("no requirements directory beside the transcripts; pass --requirements DIR");
+      const { text, code } = requirementsCommand(args, dir, transcripts);
+      io.stdout(text);
+      return code;
     }
     const mode = args.command;
     const expected = args.expectedFailures
@@ -143,7 +158,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       options.onTimingNote = (note) => notes.push(`${note}\n`);
     }
     const started = performance.now();
-    report = await runConformance(options);
+    report =
+      args.observe && args.upstream !== undefined
+        ? await observeClient({ ...observeOptions(args), expectedFailures: expected, requirements })
+        : await runConformance(options);
     if (args.timing) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const runs = report.results.length;

@@ -1,14 +1,15 @@
 import { type JsonObject, isObject } from "../model/json.js";
+import { clientOpeningRules } from "./client-opening-rules.js";
 import { type RunState, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
 
 /**
- * The rules a client under test is held to beyond the JSON-RPC envelope: it answers ping with an
- * empty result, and never reuses a request id (within the session; at 2026-07-28 among its
+ * The rules a client under test is held to beyond the JSON-RPC envelope: the opening exchange
+ * (client-opening-rules.ts), it answers ping with an empty result, and never reuses a request id (within the session; at 2026-07-28 among its
  * requests still waiting for an answer).
  */
 export function clientRules(message: JsonObject, state: RunState): Breach[] {
-  const out: Breach[] = [];
+  const out: Breach[] = clientOpeningRules(message, state);
   if (typeof message.method === "string") {
     if (!Object.hasOwn(message, "id")) return out;
     const key = idKey(message.id);

@@ -1,4 +1,5 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
+import { errorCodeProblem } from "./error-code-rules.js";
 import type { Breach } from "./violation.js";
 import { type RunState, idKey } from "./state.js";
 
@@ -59,6 +60,8 @@ function errorRules(message: JsonObject, error: Json, state: RunState): Breach[]
     );
   if (state.revision >= "2026-07-28" && error.code === -32042)
     out.push(breach("base.error-codes.no-32042", "a 2026-07-28 server sent -32042", message));
+  const range = typeof error.code === "number" ? errorCodeProblem(error.code, state.revision) : undefined;
+  if (range !== undefined) out.push(breach(range[0], range[1], message));
   return out;
 }
 
@@ -104,7 +107,9 @@ export function envelopeRules(message: Json, state: RunState): Breach[] {
       ),
     );
   if (typeof message.method === "string") {
-    if (Object.hasOwn(message, "id")) {
+    if (Object.hasOwn(message, "id") && message.method.startsWith("notifications/"))
+      out.push(breach("base.notification.no-id", `a ${message.method} notification with an id`, message));
+    else if (Object.hasOwn(message, "id")) {
       const id = message.id;
       if (id === null) out.push(breach("base.request.id-not-null", "a request with a null id", message));
       else if (typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id)))

@@ -42,8 +42,9 @@ const ANSWER_TYPES = new Set(["application/json", "text/event-stream"]);
 /**
  * Rules on one Streamable HTTP exchange the server accepted (any 2xx), from basic/transports
  * "Sending Messages to the Server": a POST carrying a request is answered with Content-Type
- * `application/json` or `text/event-stream` (both eras); in the session era (2025-03-26 to
- * 2025-11-25) a POST of only notifications or responses gets 202 Accepted with no body.
+ * `application/json` or `text/event-stream` (both eras); a POST of only notifications or responses
+ * (session era, 2025-03-26 to 2025-11-25) or of notifications (2026-07-28) gets 202 Accepted with
+ * no body.
  */
 export function exchangeRules(exchange: HttpExchange, revision: Revision): Breach[] {
   if (exchange.method !== "POST" || exchange.status < 200 || exchange.status > 299) return [];
@@ -62,7 +63,8 @@ export function exchangeRules(exchange: HttpExchange, revision: Revision): Breac
       },
     ];
   }
-  if (revision >= "2026-07-28" || !messages.every(carriesNoRequest)) return [];
+  if (!messages.every(carriesNoRequest)) return [];
+  const requirement = revision >= "2026-07-28" ? "http2026.post.notification-202" : "http.post.accepted-202";
   const what = messages.some(
     (m) => typeof m === "object" && m !== null && !Array.isArray(m) && typeof m.method === "string",
   )
@@ -71,7 +73,7 @@ export function exchangeRules(exchange: HttpExchange, revision: Revision): Breac
   if (exchange.status !== 202)
     return [
       {
-        requirement: "http.post.accepted-202",
+        requirement,
         detail: `a POST of only ${what} was accepted with HTTP ${exchange.status}, not 202`,
         message: sent,
       },
@@ -79,7 +81,7 @@ export function exchangeRules(exchange: HttpExchange, revision: Revision): Breac
   if (exchange.text === undefined || exchange.text !== "")
     return [
       {
-        requirement: "http.post.accepted-202",
+        requirement,
         detail: `a POST of only ${what} was answered 202 with a body (${exchange.text === undefined ? "an SSE stream" : JSON.stringify(exchange.text.slice(0, 200))})`,
         message: sent,
       },

@@ -3,7 +3,9 @@ import { embeddedRequestRules } from "./input-request-rules.js";
 import { type RunState, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
 
-const LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+/** The syslog severities, least severe first. */
+const SEVERITIES = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const LEVELS = new Set(SEVERITIES);
 const LIST_CHANGED: Record<string, string> = {
   "notifications/tools/list_changed": "tools",
   "notifications/prompts/list_changed": "prompts",
@@ -16,6 +18,12 @@ const NEEDS: Record<string, string> = {
   "roots/list": "roots",
 };
 
+/** The transport's own 2026-07-28 rule against server requests (stdout; a response stream). */
+const TRANSPORT_NO_REQUESTS: Record<string, string> = {
+  stdio: "stdio.modern.no-server-requests",
+  http: "http2026.sse.no-requests",
+};
+
 /** The capability rule of the revision: SHOULD up to 2025-03-26, MUST from 2025-06-18. */
 function capabilityRule(state: RunState): string {
   return state.revision >= "2025-06-18"
@@ -25,6 +33,10 @@ function capabilityRule(state: RunState): string {
 
 function progressRules(params: JsonObject, state: RunState, push: (r: string, d: string) => void): void {
   const token = params.progressToken;
+  if (token === undefined) {
+    push("progress.notification-token", "a progress notification without a progressToken");
+    return;
+  }
   if (typeof token !== "string" && !(typeof token === "number" && Number.isInteger(token))) {
     push(
       "progress.token-type",
@@ -72,6 +84,15 @@ export function notificationRules(message: JsonObject, state: RunState): Breach[
       push("logging.modern-opt-in", "a log message although no request of the run asked for a log level");
     if (capabilities !== undefined && !isObject(capabilities.logging))
       push("logging.capability", "a log message from a server that did not declare logging");
+    // Over stdio and WebSocket messages arrive in the order sent: after the setLevel answer, the
+    // server had the level when it wrote the message.
+    const floor = state.logLevel === undefined ? -1 : SEVERITIES.indexOf(state.logLevel);
+    const level = SEVERITIES.indexOf(String(params.level));
+    if ((state.transport === "stdio" || state.transport === "ws") && level >= 0 && level < floor)
+      push(
+        "logging.respect-level",
+        `a ${String(params.level)} log message after logging/setLevel set ${state.logLevel}`,
+      );
   }
   const kind = LIST_CHANGED[method];
   if (kind !== undefined && capabilities !== undefined && state.revision < "2026-07-28") {
@@ -97,14 +118,28 @@ export function notificationRules(message: JsonObject, state: RunState): Breach[
 /** The rules of one request the server sent to the runner. */
 export function serverRequestRules(message: JsonObject, state: RunState): Breach[] {
   const method = message.method as string;
-  if (state.revision >= "2026-07-28")
-    return [
-      {
-        requirement: "mrtr.server.no-direct-requests",
-        detail: `a 2026-07-28 server sent a ${method} request`,
-        message,
-      },
-    ];
+  if (state.revision >= "2026-07-28") {
+    const detail = `a 2026-07-28 server sent a ${method} request`;
+    const out: Breach[] = [{ requirement: "mrtr.server.no-direct-requests", detail, message }];
+    const transport = TRANSPORT_NO_REQUESTS[state.transport];
+    if (transport !== undefined) out.push({ requirement: transport, detail, message });
+    return out;
+  }
+  const early: Breach[] =
+    state.initializing && !state.initialized && method !== "ping"
+      ? [
+          {
+            requirement: "lifecycle.init.server-waits",
+            detail: `a ${method} request before the runner sent notifications/initialized`,
+            message,
+          },
+        ]
+      : [];
+  return [...early, ...requestKindRules(message, method, state)];
+}
+
+/** The capability and shape rules of one session-era server request. */
+function requestKindRules(message: JsonObject, method: string, state: RunState): Breach[] {
   const needs = NEEDS[method];
   const declared = needs === undefined ? undefined : state.clientCapabilities[needs];
   const breach = (requirement: string, detail: string): Breach[] => [{ requirement, detail, message }];

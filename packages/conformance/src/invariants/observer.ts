@@ -3,7 +3,11 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
+<<<<<<< HEAD
 import { authExchangeRules } from "./auth-exchange-rules.js";
+=======
+import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
+>>>>>>> integrate
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
@@ -27,7 +31,7 @@ export interface RunIdentity {
   transport: TransportName;
   /** The capabilities the runner declares as a client in this run. */
   clientCapabilities?: JsonObject;
-  /** Who is under test (default server): a client is held to the JSON-RPC rules only. */
+  /** Who is under test (default server): a client is held to the JSON-RPC and opening rules. */
   side?: "server" | "client";
 }
 
@@ -41,6 +45,8 @@ export class RunObserver {
   private readonly state: RunState;
   /** While held, breaches wait here instead of the ledger (`hold`). */
   private held: { breach: Breach; where: Sighting }[] | undefined;
+  /** stdio: the last line was part of a message split over lines (or run together with another). */
+  private splitting = false;
 
   constructor(
     private readonly identity: RunIdentity,
@@ -65,7 +71,10 @@ export class RunObserver {
         return;
       }
     }
-    if (value !== undefined) this.state.sent(value);
+    if (value === undefined) return;
+    this.state.sent(value);
+    if (this.identity.side === "client")
+      for (const item of Array.isArray(value) ? value : [value]) clientOpeningSent(item, this.state);
   }
 
   /** A breach the observe pass found itself (e.g. pagination that does not end). */
@@ -111,19 +120,55 @@ export class RunObserver {
     const server = this.identity.side !== "client";
     const breaches: Breach[] =
       headers === undefined ? [] : headerRules(headers, message ?? text, this.identity.revision);
-    if (message === undefined) {
-      if (this.identity.transport === "stdio" && server)
+    const transport = this.identity.transport;
+    // Inside a message split over lines, a line may parse on its own (`"2025-11-25"`, `1`).
+    const fragment = this.splitting && (typeof message !== "object" || message === null);
+    if (message === undefined || (transport === "stdio" && fragment)) {
+      if (transport === "stdio" && server) breaches.push(this.unparsedLine(text));
+      if (transport === "ws" && server)
         breaches.push({
-          requirement: "stdio.stdout-mcp-only",
-          detail: "a line on stdout that is not JSON",
+          requirement: "ws.one-message-per-frame",
+          detail: "a text frame that is not one JSON value",
           message: text,
         });
-    } else if (Array.isArray(message)) {
-      if (this.identity.transport === "stdio" && server && this.identity.revision >= "2025-06-18")
+      this.recordAll(breaches);
+      return;
+    }
+    this.splitting = false;
+    if (Array.isArray(message)) {
+      if (transport === "stdio" && server && this.identity.revision >= "2025-06-18")
         breaches.push({ requirement: "stdio.single-messages", detail: "a batch array on stdout", message });
+      if (transport === "ws" && server && this.identity.revision >= "2025-06-18")
+        breaches.push({
+          requirement: "ws.one-message-per-frame",
+          detail: `a batch array in one frame at ${this.identity.revision}, which has no batches`,
+          message,
+        });
+      if (!server) breaches.push(...clientBatchRules(message));
       for (const item of message) breaches.push(...this.one(item));
     } else breaches.push(...this.one(message));
+    this.recordAll(breaches);
+  }
+
+  private recordAll(breaches: Breach[]): void {
     for (const b of breaches) this.record(b);
+  }
+
+  /**
+   * A stdout line that is not JSON: a piece of a message split over lines, or messages run
+   * together on one line (it starts like JSON, or follows such a line), else something that is
+   * not MCP at all.
+   */
+  private unparsedLine(text: string): Breach {
+    const start = text.trimStart()[0];
+    this.splitting = this.splitting || start === "{" || start === "[";
+    return this.splitting
+      ? {
+          requirement: "stdio.newline-delimited",
+          detail: "a line on stdout that holds part of a JSON message, or more than one",
+          message: text,
+        }
+      : { requirement: "stdio.stdout-mcp-only", detail: "a line on stdout that is not JSON", message: text };
   }
 
   private one(message: Json): Breach[] {
@@ -135,7 +180,7 @@ export class RunObserver {
     if (this.identity.side === "client") return [...out, ...clientRules(message, this.state)];
     if (typeof message.method === "string") {
       out.push(
-        ...(Object.hasOwn(message, "id")
+        ...(Object.hasOwn(message, "id") && !message.method.startsWith("notifications/")
           ? serverRequestRules(message, this.state)
           : [
               ...notificationRules(message, this.state),

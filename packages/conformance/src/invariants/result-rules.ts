@@ -1,8 +1,10 @@
 import { type Json, type JsonObject, deepEqual, isObject } from "../model/json.js";
 import { featureRules } from "./capability-rules.js";
 import { contentProblem } from "./content-rules.js";
+import { blobProblem } from "./encoding-rules.js";
 import { compileSchema, firstError } from "./schemas.js";
 import type { RunState, SentRequest } from "./state.js";
+import { toolDefinitionRules } from "./tool-definition-rules.js";
 import type { Breach } from "./violation.js";
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -68,12 +70,26 @@ const toolsList: Check = (result, _request, state, push) => {
     seen.add(name);
     if (strict && !TOOL_NAME.test(name))
       push("tools.name.format", `tool name ${JSON.stringify(name)} breaks the naming rule`);
+    toolDefinitionRules(tool, state.revision, push);
     schemaProblem(tool.inputSchema, `the inputSchema of ${name}`, push, strict);
     if (tool.outputSchema !== undefined)
       schemaProblem(tool.outputSchema, `the outputSchema of ${name}`, push, strict);
     state.shared.tools.remember(name, tool.outputSchema);
   }
 };
+
+/** An embedded resource in a tool result: base64 blob; at 2026-07-28, a server that offers resources. */
+function embeddedRules(block: Json, state: RunState, push: (r: string, d: string) => void): void {
+  if (!isObject(block) || block.type !== "resource") return;
+  const blob = blobProblem(block.resource ?? null);
+  if (blob !== undefined) push("resources.security.binary-encoding", blob);
+  const capabilities = state.serverCapabilities();
+  if (state.revision >= "2026-07-28" && capabilities !== undefined && !isObject(capabilities.resources))
+    push(
+      "tools.embedded-resources.capability",
+      "a tool result embeds a resource, but the server does not declare resources",
+    );
+}
 
 const toolsCall: Check = (result, request, state, push) => {
   if (interim(result, request)) return;
@@ -82,6 +98,7 @@ const toolsCall: Check = (result, request, state, push) => {
   for (const block of result.content) {
     const problem = contentProblem(block, state.revision);
     if (problem !== undefined) push("tools.call.result", problem);
+    embeddedRules(block, state, push);
   }
   const name = request.params.name;
   const schema = typeof name === "string" ? state.shared.tools.outputSchema(name) : undefined;
@@ -137,6 +154,8 @@ const promptsGet: Check = (result, request, state, push) => {
     else {
       const problem = contentProblem(message.content ?? null, state.revision);
       if (problem !== undefined) push("prompts.get.result", problem);
+      const blob = isObject(message.content) ? blobProblem(message.content.resource ?? null) : undefined;
+      if (blob !== undefined) push("resources.security.binary-encoding", blob);
     }
   }
 };
@@ -171,6 +190,8 @@ const resourcesRead: Check = (result, request, _state, push) => {
       push("resources.read.result", "a contents item without a uri");
     else if (typeof item.text !== "string" && typeof item.blob !== "string")
       push("resources.read.result", "a contents item with neither text nor blob");
+    const blob = blobProblem(item);
+    if (blob !== undefined) push("resources.security.binary-encoding", blob);
   }
 };
 
@@ -186,10 +207,13 @@ const complete: Check = (result, _request, _state, push) => {
     push("completion.max-values", `a completion result with ${completion.values.length} values`);
 };
 
-const ping: Check = (result, _request, _state, push) => {
-  if (Object.keys(result).some((key) => key !== "_meta" && key !== "resultType"))
-    push("ping.respond", "a ping answered with a non-empty result");
-};
+/** A method whose answer is an empty result (only `_meta`, and `resultType` at 2026-07-28). */
+function emptyResult(requirement: string): Check {
+  return (result, request, _state, push) => {
+    if (Object.keys(result).some((key) => key !== "_meta" && key !== "resultType"))
+      push(requirement, `a ${request.method} answered with a non-empty result`);
+  };
+}
 
 const CHECKS: Record<string, Check> = {
   "tools/list": toolsList,
@@ -200,7 +224,13 @@ const CHECKS: Record<string, Check> = {
   "resources/templates/list": templatesList,
   "resources/read": resourcesRead,
   "completion/complete": complete,
-  ping,
+  ping: emptyResult("ping.respond"),
+  "logging/setLevel": (result, request, state, push) => {
+    emptyResult("logging.set-level-empty-result")(result, request, state, push);
+    if (typeof request.params.level === "string") state.logLevel = request.params.level;
+  },
+  "resources/subscribe": emptyResult("resources.subscribe.empty-result"),
+  "resources/unsubscribe": emptyResult("resources.subscribe.empty-result"),
 };
 
 /** Pagination: a nextCursor equal to the cursor that asked for the page does not progress. */

@@ -47,6 +47,11 @@ export class RunState {
   askedForLogs = false;
   /** The runner has sent at least one notification (a null-id result may answer it). */
   sentNotification = false;
+  /** The runner sent initialize in this run; `initialized`: and then notifications/initialized. */
+  initializing = false;
+  initialized = false;
+  /** The level the server accepted in a logging/setLevel answer of this run. */
+  logLevel: string | undefined;
   /** Capabilities from this run's own initialize or server/discover result. */
   capabilities: JsonObject | undefined;
   /** Tasks reported in a terminal status, and that status (bounded). */
@@ -81,12 +86,14 @@ export class RunState {
     }
     if (!Object.hasOwn(message, "id")) {
       if (typeof message.method === "string") this.sentNotification = true;
+      if (message.method === "notifications/initialized") this.initialized = true;
       return;
     }
     // Malformed requests count too: the error that answers them echoes their id.
     const key = idKey(message.id);
     const params = isObject(message.params) ? message.params : {};
     const method = typeof message.method === "string" ? message.method : "";
+    if (method === "initialize") this.initializing = true;
     this.requests.set(key, { id: message.id ?? null, method, params, answered: false });
     const meta = isObject(params._meta) ? params._meta : {};
     if (meta["io.modelcontextprotocol/logLevel"] !== undefined) this.askedForLogs = true;

@@ -21,6 +21,11 @@ import { taskResultDropped } from "./task-result-dropped.js";
 import { taskRevives } from "./task-revives.js";
 import { textWithoutText } from "./text-without-text.js";
 import { tooManyCompletions } from "./too-many-completions.js";
+import { blobTruncated } from "./blob-truncated.js";
+import { modernServerRequest } from "./modern-server-request.js";
+import { notificationWithId } from "./notification-with-id.js";
+import { wsBatchOfOne } from "./ws-batch-of-one.js";
+import { xMcpHeaderOnNumber } from "./x-mcp-header-on-number.js";
 
 /**
  * Server mutants whose defect shows on ordinary traffic: written for the invariant layer of the
@@ -49,5 +54,10 @@ export const invariantMutants: readonly ServerMutant[] = [
   listenBeforeAck,
   responsePost200,
   jsonAsTextJson,
+  notificationWithId,
+  blobTruncated,
+  modernServerRequest,
+  xMcpHeaderOnNumber,
+  wsBatchOfOne,
   ...inputAndTaskMutants,
 ];

@@ -26,7 +26,8 @@ import { newSessionId } from "./session-id.js";
 import { sessionLimitRefusal } from "./session-limit.js";
 import { SessionTable } from "./session-table.js";
 import { IdleClock } from "./idle-clock.js";
-import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
+import type { SessionSettings } from "./session-settings.js";
+import { HttpServerTransport } from "./session-transport.js";
 import { batchRefusal, effectiveRevision, initializeRevision, polls } from "./revision.js";
 import { StatelessEndpoint } from "./stateless/endpoint.js";
 import { type Verified, authenticateRequest, isReply, subjectOf } from "./authenticate.js";
@@ -76,6 +77,7 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     const sessionSettings: SessionSettings = {
       maxMessageBytes: options.maxMessageBytes,
       maxQueuedMessages: options.maxQueuedMessages,
+      maxPendingEvents: options.maxPendingEvents,
       eventStore: options.eventStore,
       keepAliveMs: options.keepAliveMs,
       retryMs: options.sseRetryMs,

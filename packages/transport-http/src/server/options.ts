@@ -165,6 +165,17 @@ export interface StreamableHttpHandlerOptions {
   /** Messages for the GET stream held while the client has none open; past this `send` rejects. Default 10 000. */
   readonly maxQueuedMessages?: number;
   /**
+   * Most events of one SSE stream waiting for a slow event store: an event is written to its
+   * client only once the store has it, so a store that stalls makes them wait in memory. Past it
+   * `send` rejects with `LocalError("transport_failed")` (the engine reports it to its `onError`;
+   * nothing of the message is stored or written), and the stream's connection closes once the
+   * events before it are written, so its client resumes with `Last-Event-ID` and gets every
+   * event stored after the store caught up. A POST's final answer is never refused. Other
+   * streams and sessions are not affected by one stream's bound. Default 1000 (the default
+   * event store keeps 1000 events per session).
+   */
+  readonly maxPendingEvents?: number;
+  /**
    * Allowed `Host` values (403 otherwise). Default: loopback names only. `"any"` turns the check
    * off. Checked after the value is parsed as `host[:port]`: anything else is 400, whatever this says.
    */
@@ -258,6 +269,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     maxSessions: DEFAULT_MAX_SESSIONS,
     idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     maxQueuedMessages: 10_000,
+    maxPendingEvents: 1000,
     supportedRevisions: sessionRevisions,
     onError: () => {},
     eventStore: options.eventStore ?? new MemoryEventStore(),

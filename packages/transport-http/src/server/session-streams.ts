@@ -18,6 +18,8 @@ export interface StreamSettings {
   /** With polling, a POST's SSE connection closes this long after it opens; 0 never. */
   readonly closeSseAfterMs: number;
   readonly maxQueuedMessages: number;
+  /** Most events of one stream waiting for the event store (see `SseStreamPolicy.maxPending`). */
+  readonly maxPendingEvents: number;
   /** Told about event store failures. */
   readonly onError: (error: unknown) => void;
 }
@@ -113,6 +115,7 @@ export class SessionStreams implements SseStreamHost {
       this.getStream = new SseStream(id, this, {
         whenDetached: "queue",
         maxHeld: this.settings.maxQueuedMessages,
+        maxPending: this.settings.maxPendingEvents,
         closeAfterMs: 0,
         onDone: () => this.forgetStream(id),
         // On a fleet the client may resume it from its priming event on another process.
@@ -189,6 +192,7 @@ export class SessionStreams implements SseStreamHost {
     const stream = new SseStream(id, this, {
       whenDetached: "store",
       maxHeld: this.settings.maxQueuedMessages,
+      maxPending: this.settings.maxPendingEvents,
       closeAfterMs: this.settings.closeSseAfterMs,
       onDone: () => this.forgetStream(id),
     });

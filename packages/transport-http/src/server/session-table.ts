@@ -6,7 +6,8 @@ import { RefusalCode, refusal } from "./refusal.js";
 import type { Reply } from "./reply.js";
 import { newSessionId } from "./session-id.js";
 import { sessionLimitRefusal } from "./session-limit.js";
-import { HttpServerTransport, type SessionSettings } from "./session-transport.js";
+import type { SessionSettings } from "./session-settings.js";
+import { HttpServerTransport } from "./session-transport.js";
 
 /** What the table needs from the handler's options. */
 export interface SessionTableSettings {

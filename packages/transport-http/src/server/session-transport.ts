@@ -13,39 +13,16 @@ import { encodePayload } from "../shared/frame.js";
 import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { StoredEvent } from "./event-store.js";
-import type { IdleClock } from "./idle-clock.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
-import { SessionStreams, type StreamSettings, isGetStream, streamOfEventId } from "./session-streams.js";
+import { EngineOnlyRequests } from "./engine-only.js";
+import type { SessionSettings, TransportMode } from "./session-settings.js";
+import { SessionStreams, isGetStream, streamOfEventId } from "./session-streams.js";
 import { sessionlessPayload } from "./sessionless.js";
-import { FleetSession, type FleetSettings } from "./fleet-session.js";
+import { FleetSession } from "./fleet-session.js";
 import { type ClientDescription, describedClient, taggedPayload } from "./fleet-messages.js";
-
-/** How a transport serves its session (default: a fresh session of this process). */
-export interface TransportMode {
-  /** The session continues from elsewhere (see `Transport.resumedSession`). */
-  readonly resumedSession?: ResumedSession;
-  /**
-   * One POST of a sessionless endpoint: nothing goes to a GET stream, the server sends no
-   * requests, and the transport ends once the POST's requests are answered.
-   */
-  readonly sessionless?: boolean;
-  /** The store and bus that make the session servable by any process of a fleet. */
-  readonly fleet?: FleetSettings;
-  /** The session was rebuilt here from its record (another process opened it). */
-  readonly rebuilt?: boolean;
-}
 
 /** How long an ended session keeps undelivered messages for a last GET. */
 const DRAIN_GRACE_MS = 10_000;
-
-/** Settings of the sessions of one handler, from its options (one object for all of them). */
-export interface SessionSettings extends StreamSettings {
-  readonly maxMessageBytes: number;
-  /** Ends sessions left idle for the handler's `idleTimeoutMs`. */
-  readonly idleClock: IdleClock<HttpServerTransport>;
-  /** Called once when a session ends, so the handler forgets it. */
-  onEnd(session: HttpServerTransport): void;
-}
 
 /**
  * The server side of one Streamable HTTP session, as a core `Transport`. The handler made by
@@ -176,7 +153,7 @@ export class HttpServerTransport implements Transport {
   /** Sends one payload (a message or a batch) to the peer. */
   async send(payload: JsonRpcPayload, options?: SendOptions): Promise<void> {
     if (this.ended) throw new LocalError("connection_closed", "the HTTP session has ended");
-    if (this.unanswered && this.swallow(payload)) return;
+    if (this.engineOnly?.answers(payload)) return;
     if (this.sessionless) payload = sessionlessPayload(payload, this.initializeId);
     else if (this.fleet?.rebuilt) payload = taggedPayload(payload, this.fleet);
     const json = encodePayload(payload, this.settings.maxMessageBytes);
@@ -317,10 +294,8 @@ export class HttpServerTransport implements Transport {
    */
   levelSetElsewhere(level: string): void {
     if (this.ended || !this.fleet) return;
-    this.swallowed += 1;
-    const id = `${this.fleet.tag}~level-${this.swallowed}`;
-    this.unanswered ??= new Set();
-    this.unanswered.add(id);
+    this.engineOnly ??= new EngineOnlyRequests();
+    const id = this.engineOnly.nextId(this.fleet.tag);
     this.deliver({ jsonrpc: "2.0", id, method: "logging/setLevel", params: { level } }, {});
   }
 
@@ -335,9 +310,8 @@ export class HttpServerTransport implements Transport {
     return this.fleet?.rebuilt === true && !this.initializedSeen && !this.ended;
   }
 
-  /** Ids of requests made here for the engine alone, whose answers go nowhere. */
-  private unanswered: Set<string> | undefined;
-  private swallowed = 0;
+  /** Requests made here for the engine alone, whose answers go nowhere (made on first use). */
+  private engineOnly: EngineOnlyRequests | undefined;
 
   /** @internal Another process ended the session: it ends here too, telling nobody. */
   endedElsewhere(): void {
@@ -443,14 +417,6 @@ export class HttpServerTransport implements Transport {
         this.end();
       },
     );
-  }
-
-  /** Whether `payload` answers a request made for the engine alone (it is dropped). */
-  private swallow(payload: JsonRpcPayload): boolean {
-    const id = (payload as { id?: unknown }).id;
-    if (typeof id !== "string" || !this.unanswered?.delete(id)) return false;
-    if (this.unanswered.size === 0) this.unanswered = undefined;
-    return true;
   }
 
   private awaitingAnswer(): boolean {

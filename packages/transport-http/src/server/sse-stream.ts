@@ -31,6 +31,11 @@ export interface SseStreamPolicy {
   readonly whenDetached: "queue" | "store";
   /** Most messages held; past it `emit` throws. */
   readonly maxHeld: number;
+  /**
+   * Most events waiting for the event store before they are written (a slow store); past it
+   * `emit` throws and the connection closes once what waits is written (see `emit`).
+   */
+  readonly maxPending: number;
   /** With polling on, each connection closes this long after it opens (0: never). */
   readonly closeAfterMs: number;
   /** Runs once when the stream is finished and has nothing left to deliver. */
@@ -112,6 +117,11 @@ export class SseStream {
   /**
    * Sends one message (JSON text) on the stream, or keeps it as the policy says. `last`: the
    * stream's last message (a POST's last answer), stored as such (`StoredEvent.last`).
+   *
+   * With `maxPending` events already waiting for the event store, a message other than the last
+   * is refused (throws; nothing of it is stored or written), and the connection closes once the
+   * events before it are written, so its client resumes with `Last-Event-ID` when the store has
+   * caught up. The last message is never refused: a stream has one, and its client waits for it.
    */
   emit(json: string, last = false): void {
     if (this.resuming || (!this.connection && this.policy.whenDetached === "queue")) {
@@ -124,6 +134,18 @@ export class SseStream {
       this.held.push([json, last]);
       return;
     }
+    if (!last && this.pending >= this.policy.maxPending) {
+      this.closeWhenStored(false);
+      throw new LocalError(
+        "transport_failed",
+        `more than ${this.policy.maxPending} events of an SSE stream wait for the event store`,
+      );
+    }
+    this.send(json, last);
+  }
+
+  /** Gives a message an id and hands it to the store, written once stored. */
+  private send(json: string, last: boolean): void {
     const eventId = this.host.nextEventId(this.id);
     const event: StoredEvent = {
       streamId: this.id,
@@ -223,20 +245,34 @@ export class SseStream {
    * stream goes on and the client resumes it. False when polling is off or no connection is open.
    */
   closeConnection(): boolean {
+    if (this.retryMs === undefined || !this.connection) return false;
+    this.closeWhenStored(true);
+    return true;
+  }
+
+  /** The connection a close is scheduled for (one at a time, however often it is asked for). */
+  private closing: SseConnection | undefined;
+
+  /**
+   * Closes the current connection once every event written before is stored and written, with
+   * the `retry` field when polling. `polling`: only while polling is on (an early close).
+   */
+  private closeWhenStored(polling: boolean): void {
     const connection = this.connection;
-    if (this.retryMs === undefined || !connection) return false;
+    if (!connection || this.closing === connection) return;
+    this.closing = connection;
     // The client comes back with the last id it got, maybe to another process of a fleet: the
     // store must know it (the first event too) and every event written before the close.
     const stored = this.storeFirstEvent();
     const close = () => {
-      if (this.connection !== connection || this.retryMs === undefined) return;
-      connection.write(retryField(this.retryMs));
+      if (this.closing === connection) this.closing = undefined;
+      if (this.connection !== connection || (polling && this.retryMs === undefined)) return;
+      if (this.retryMs !== undefined) connection.write(retryField(this.retryMs));
       this.dropConnection();
       this.detached = true;
     };
     if (stored === undefined && this.pending === 0) close();
     else void Promise.all([stored, this.lastStored]).then(close);
-    return true;
   }
 
   private connect(sink: BodySink): SseConnection {
@@ -265,7 +301,8 @@ export class SseStream {
 
   private flushHeld(): void {
     if (!this.connection && this.policy.whenDetached === "queue") return;
-    for (const [json, last] of this.held.splice(0)) this.emit(json, last);
+    // Held messages were accepted (and bounded) already: none is refused now.
+    for (const [json, last] of this.held.splice(0)) this.send(json, last);
   }
 
   /** Once finished with nothing left to deliver live: close the connection and report done. */

@@ -1,0 +1,135 @@
+import { type Json, type JsonObject, isObject } from "../model/json.js";
+import type { Revision } from "../model/revisions.js";
+import type { Breach } from "./violation.js";
+
+/** One HTTP request a client under test made to the MCP endpoint (lower-case header names). */
+export interface ClientHttpRequest {
+  method: string;
+  headers: Record<string, string>;
+  /** The parsed POST body (a message or a batch), when it was JSON. */
+  body?: Json;
+}
+
+/** What the client has been told in its session so far. */
+export interface ClientHttpSession {
+  /** The revision in force: negotiated by initialize, else the one the client asked for. */
+  revision: Revision;
+  /** The Mcp-Session-Id the server handed out, if any. */
+  sessionId?: string;
+  /** The initialize request was answered with a result (the session era's "after initialization"). */
+  initialized: boolean;
+}
+
+function has(value: string | undefined, type: string): boolean {
+  return (value ?? "").split(",").some((part) => part.split(";")[0]?.trim().toLowerCase() === type);
+}
+
+/**
+ * The Streamable HTTP rules a client is bound by, on each request it makes: a POST accepts both
+ * `application/json` and `text/event-stream`; its body is one message (2025-06-18 onwards); once
+ * given a session id, every request echoes it; after initialization every request names the
+ * protocol version (2025-06-18 onwards), the negotiated one. At 2026-07-28 every POST carries
+ * MCP-Protocol-Version matching its `_meta` and Mcp-Method, and never a response.
+ */
+export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpSession): Breach[] {
+  const out: Breach[] = [];
+  const { headers, body } = request;
+  const message: Json = body ?? `${request.method} request`;
+  const modern = session.revision >= "2026-07-28";
+  const post = request.method === "POST";
+  const push = (requirement: string, detail: string) => out.push({ requirement, detail, message });
+  if (post && !(has(headers.accept, "application/json") && has(headers.accept, "text/event-stream")))
+    push(
+      modern ? "http2026.post.accept" : "http.post.accept",
+      `a POST with Accept ${JSON.stringify(headers.accept ?? "")}, not both application/json and text/event-stream`,
+    );
+  if (post && Array.isArray(body))
+    push(modern ? "http2026.post.single" : "http.post.body-single", "a POST body holding a batch array");
+  if (modern) {
+    if (!post) return out;
+    const version = headers["mcp-protocol-version"];
+    if (version === undefined) push("http2026.version.header-present", "a POST without MCP-Protocol-Version");
+    const items = Array.isArray(body) ? body : body === undefined ? [] : [body];
+    for (const item of items) {
+      if (!isObject(item)) continue;
+      if (typeof item.method !== "string") {
+        push("http2026.post.no-responses", "a POSTed JSON-RPC response");
+        continue;
+      }
+      if (headers["mcp-method"] !== item.method)
+        push(
+          "http2026.headers.standard",
+          `Mcp-Method ${JSON.stringify(headers["mcp-method"] ?? null)} on a POST of ${item.method}`,
+        );
+      const params = isObject(item.params) ? item.params : {};
+      out.push(...nameHeader(item.method, params, headers["mcp-name"], message));
+      const meta = isObject(params._meta) ? params._meta : {};
+      const claimed = meta["io.modelcontextprotocol/protocolVersion"];
+      if (version !== undefined && typeof claimed === "string" && claimed !== version)
+        push(
+          "http2026.version.header-matches-meta",
+          `MCP-Protocol-Version ${version} but _meta protocolVersion ${claimed}`,
+        );
+    }
+    return out;
+  }
+  if (session.sessionId !== undefined && headers["mcp-session-id"] !== session.sessionId)
+    push(
+      "http.session.client-echo",
+      headers["mcp-session-id"] === undefined
+        ? `a ${request.method} without the Mcp-Session-Id the server handed out`
+        : `a ${request.method} with Mcp-Session-Id ${JSON.stringify(headers["mcp-session-id"])}, not the one handed out`,
+    );
+  if (session.initialized && session.revision >= "2025-06-18") {
+    const version = headers["mcp-protocol-version"];
+    if (version === undefined)
+      push(
+        "http.version-header.client",
+        `a ${request.method} after initialization without MCP-Protocol-Version`,
+      );
+    else if (version !== session.revision)
+      push(
+        "http.version-header.negotiated",
+        `MCP-Protocol-Version ${version} after negotiating ${session.revision}`,
+      );
+  }
+  return out;
+}
+
+const NAMED = new Set(["tools/call", "resources/read", "prompts/get"]);
+const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+
+/** A value that can travel as a plain header value (no sentinel look-alike, no edge whitespace). */
+function plainSafe(value: string): boolean {
+  return /^[\x20-\x7E]*$/.test(value) && value.trim() === value && !value.startsWith("=?base64?");
+}
+
+/** 2026-07-28: tools/call, resources/read and prompts/get name their target in Mcp-Name, encoded where needed. */
+function nameHeader(method: string, params: JsonObject, header: string | undefined, message: Json): Breach[] {
+  if (!NAMED.has(method)) return [];
+  const source = method === "resources/read" ? params.uri : params.name;
+  if (typeof source !== "string") return [];
+  if (header === undefined)
+    return [
+      { requirement: "http2026.headers.standard", detail: `a POST of ${method} without Mcp-Name`, message },
+    ];
+  const encoded = SENTINEL.exec(header);
+  const value = encoded ? Buffer.from(encoded[1] ?? "", "base64").toString("utf8") : header;
+  if (value !== source)
+    return [
+      {
+        requirement: "http2026.headers.standard",
+        detail: `Mcp-Name ${JSON.stringify(header)} on a POST of ${method} naming ${JSON.stringify(source)}`,
+        message,
+      },
+    ];
+  if (!encoded && !plainSafe(source))
+    return [
+      {
+        requirement: "http2026.headers.name-encoding",
+        detail: `Mcp-Name ${JSON.stringify(header)} sent plain, not in the =?base64?...?= form`,
+        message,
+      },
+    ];
+  return [];
+}

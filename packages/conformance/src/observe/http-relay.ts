@@ -1,0 +1,164 @@
+import {
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  createServer,
+  request as httpRequest,
+} from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { Json } from "../model/json.js";
+import { SseParser } from "../wire/sse-parser.js";
+import type { ClientSessions, ExchangeSink } from "./client-sessions.js";
+
+/** The largest request body the relay reads (a client's POST); bigger ones get 413. */
+const MAX_BODY = 4 * 1024 * 1024;
+
+/** Hop-by-hop headers: they describe one connection and are not relayed. */
+const HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te"]);
+
+function flat(headers: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * A Streamable HTTP relay between a client under test and a real server: it serves
+ * http://127.0.0.1:PORT with the upstream URL's path, forwards every request unchanged (bodies,
+ * headers, SSE streams chunk by chunk) and shows each exchange of the MCP endpoint to the
+ * {@link ClientSessions} that judge the client, server messages before the client gets them.
+ */
+export class HttpRelay {
+  private server: Server | undefined;
+  private origin = "";
+  private readonly open = new Set<ServerResponse>();
+
+  constructor(
+    private readonly upstream: URL,
+    private readonly sessions: ClientSessions,
+  ) {}
+
+  /** Starts listening on 127.0.0.1; returns the URL to hand the client (the upstream's path). */
+  async listen(): Promise<string> {
+    const server = createServer((req, res) => {
+      this.open.add(res);
+      res.on("close", () => this.open.delete(res));
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(502).end();
+        else res.destroy();
+      });
+    });
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    this.origin = `http://127.0.0.1:${port}`;
+    return `${this.origin}${this.upstream.pathname}${this.upstream.search}`;
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.open) res.destroy();
+    const server = this.server;
+    if (server === undefined) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req);
+    if (body === undefined) {
+      res.writeHead(413).end();
+      return;
+    }
+    const headers = flat(req.headers);
+    const path = req.url ?? "/";
+    const mcp = new URL(path, this.origin).pathname === this.upstream.pathname;
+    const method = req.method ?? "GET";
+    const sink = mcp ? this.sessions.request(method, headers, body.toString("utf8")) : undefined;
+    const forwarded: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) if (!HOP.has(name)) forwarded[name] = value;
+    forwarded.host = this.upstream.host;
+    forwarded["content-length"] = String(body.length);
+    const send = this.upstream.protocol === "https:" ? httpsRequest : httpRequest;
+    const target = new URL(path, this.upstream);
+    await new Promise<void>((resolve, reject) => {
+      const out = send(target, { method, headers: forwarded }, (answer) => {
+        this.answer(answer, res, sink).then(resolve, reject);
+      });
+      out.on("error", reject);
+      res.on("close", () => out.destroy());
+      out.end(body);
+    });
+  }
+
+  private answer(
+    answer: IncomingMessage,
+    res: ServerResponse,
+    sink: ExchangeSink | undefined,
+  ): Promise<void> {
+    const head = flat(answer.headers);
+    const relayed: Record<string, string> = {};
+    for (const [name, value] of Object.entries(head)) if (!HOP.has(name)) relayed[name] = value;
+    sink?.head(answer.statusCode ?? 0, head);
+    res.writeHead(answer.statusCode ?? 502, relayed);
+    res.flushHeaders();
+    const type = head["content-type"] ?? "";
+    const deliver = (text: string) => {
+      try {
+        const parsed = JSON.parse(text) as Json;
+        for (const item of Array.isArray(parsed) ? parsed : [parsed]) sink?.message(item);
+      } catch {
+        // Not JSON: the client's problem to notice, not the relay's.
+      }
+    };
+    const decoder = new TextDecoder();
+    const sse = type.includes("text/event-stream")
+      ? new SseParser((event) => {
+          if (event.hasData && event.data !== "") deliver(event.data);
+        })
+      : undefined;
+    let json = "";
+    return new Promise((resolve, reject) => {
+      answer.on("data", (chunk: Buffer) => {
+        if (sink !== undefined) {
+          const text = decoder.decode(chunk, { stream: true });
+          if (sse) sse.push(text);
+          else if (json.length < MAX_BODY) json += text;
+        }
+        res.write(chunk);
+      });
+      answer.on("end", () => {
+        if (sink !== undefined && sse === undefined && type.includes("json") && json !== "") deliver(json);
+        res.end();
+        resolve();
+      });
+      answer.on("error", reject);
+      answer.on("aborted", () => {
+        res.destroy();
+        resolve();
+      });
+    });
+  }
+}
