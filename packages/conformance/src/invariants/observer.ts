@@ -3,11 +3,8 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
-<<<<<<< HEAD
 import { authExchangeRules } from "./auth-exchange-rules.js";
-=======
 import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
->>>>>>> integrate
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
