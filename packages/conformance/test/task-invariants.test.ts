@@ -121,7 +121,7 @@ describe("2025-11-25 task invariants", () => {
       { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 9, progress: 1 } },
       { jsonrpc: "2.0", method: "notifications/tasks/status", params: { ...task("a", "working"), ...meta } },
       ok(2, { content: [], _meta: { [RELATED]: { taskId: "other" } } }),
-      ok(3, { ...task("a", "working"), ...meta }),
+      ok(3, { ...task("a", "completed"), ...meta }),
       ok(4, { tasks: [], ...meta }),
     ];
     expect(check(sent, received)).toEqual(
@@ -170,5 +170,27 @@ describe("2025-11-25 task invariants", () => {
 
   it("judges nothing of the kind at other revisions", () => {
     expect(check([req(1, "tasks/list")], [ok(1, { tasks: [{ taskId: 7 }] })], "2025-06-18")).toEqual([]);
+  });
+});
+
+describe("2025-11-25 task reports in order (stdio, ws)", () => {
+  it("no task reported unfinished after its tasks/result was answered; a cancelled task stays cancelled", () => {
+    const sent = [
+      req(1, "tasks/result", { taskId: "a" }),
+      req(2, "tasks/get", { taskId: "a" }),
+      req(3, "tasks/cancel", { taskId: "b" }),
+      req(4, "tasks/list"),
+    ];
+    const received: Json[] = [
+      ok(1, { content: [], _meta: { [RELATED]: { taskId: "a" } } }),
+      ok(2, task("a", "working")),
+      ok(3, task("b", "cancelled")),
+      ok(4, { tasks: [task("a", "completed"), task("b", "cancelled")] }),
+      { jsonrpc: "2.0", method: "notifications/tasks/status", params: task("b", "completed") },
+    ];
+    expect(check(sent, received).filter((v) => !v.startsWith("tasks.status.terminal-final"))).toEqual([
+      'tasks.cancel.stays-cancelled: task "b" reported completed after it was cancelled',
+      'tasks.result.blocks: task "a" reported working after its tasks/result was answered',
+    ]);
   });
 });

@@ -145,7 +145,14 @@ const VALUE_OPTIONS = new Set([
 ]);
 
 /** Options that take no value. */
-const FLAG_OPTIONS = new Set(["--auth", "--timing", "--no-reuse", "--no-invariants", "--coverage", "--observe"]);
+const FLAG_OPTIONS = new Set([
+  "--auth",
+  "--timing",
+  "--no-reuse",
+  "--no-invariants",
+  "--coverage",
+  "--observe",
+]);
 
 function positiveInt(option: string, value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)

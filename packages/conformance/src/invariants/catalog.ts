@@ -19,6 +19,17 @@ export interface RuleModuleIds {
  */
 export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
   {
+    module: "auth-exchange-rules",
+    sides: ["server"],
+    ids: [
+      "auth.server.bearer-challenge",
+      "auth.server.challenge-resource-metadata",
+      "auth.server.challenge-scope",
+      "auth.server.insufficient-scope-params",
+      "auth.server.no-offline-access",
+    ],
+  },
+  {
     module: "capability-rules",
     sides: ["server"],
     ids: [
@@ -180,6 +191,17 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     ],
   },
   {
+    module: "skill-file-rules",
+    sides: ["server"],
+    ids: [
+      "skills.directory.subdirectory-mimetype",
+      "skills.skillmd.frontmatter",
+      "skills.skillmd.mimetype",
+      "skills.skillmd.required",
+      "skills.skillmd.resource-metadata",
+    ],
+  },
+  {
     module: "skills-rules",
     sides: ["server"],
     ids: [
@@ -219,11 +241,13 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
       "subscriptions.tagged",
     ],
   },
+  { module: "task-exchange-rules", sides: ["server"], ids: ["tasks.http.get-no-sse"] },
   {
     module: "task-field-rules",
     sides: ["server"],
     ids: [
       "tasks.cancel.status-before-response",
+      "tasks.cancel.stays-cancelled",
       "tasks.capability.declare",
       "tasks.execution.failed-status-message",
       "tasks.id.string",
@@ -232,6 +256,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
       "tasks.meta.related",
       "tasks.meta.result",
       "tasks.notification.no-related-meta",
+      "tasks.result.blocks",
       "tasks.result.create-task-result",
       "tasks.status.valid-transitions",
       "tasks.support.undeclared-processed-normally",

@@ -3,6 +3,7 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
+import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
 import { clientRules } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
@@ -10,9 +11,11 @@ import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
+import { skillFileRules } from "./skill-file-rules.js";
 import { skillsRules } from "./skills-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
+import { taskExchangeRules } from "./task-exchange-rules.js";
 import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { tasksExtensionRules } from "./tasks-extension-rules.js";
@@ -105,6 +108,8 @@ export class RunObserver {
   exchanged(exchange: HttpExchange): void {
     if (this.identity.side === "client" || this.identity.transport !== "http") return;
     for (const b of exchangeRules(exchange, this.identity.revision)) this.record(b);
+    for (const b of authExchangeRules(exchange, this.identity.revision)) this.record(b);
+    for (const b of taskExchangeRules(exchange, this.identity.revision)) this.record(b);
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */
@@ -193,6 +198,7 @@ export class RunObserver {
       ...taskAnswerRules(message, request, this.state),
       ...tasksExtensionRules(message, request, this.state),
       ...skillsRules(message, request, this.state),
+      ...skillFileRules(message, request, this.state),
     );
     request.answered = true;
     finishTokens(key, message.result, this.state);

@@ -70,6 +70,15 @@ function resourcesRules(uri: string, resources: Json | undefined, push: Push): v
   if (bytes > MAX_BYTES) push("skills.limits.total-size", `${uri}: its files add up to ${bytes} bytes`);
 }
 
+/** Remembers an entry's SKILL.md and files for the rules on skill files (skill-file-rules). */
+function remember(entry: Json, state: RunState): void {
+  if (!isObject(entry) || typeof entry.uri !== "string" || !isObject(entry.frontmatter)) return;
+  state.shared.skills.rememberEntry(entry.uri, entry.frontmatter);
+  if (Array.isArray(entry.resources))
+    for (const item of entry.resources)
+      if (isObject(item) && typeof item.uri === "string") state.shared.skills.rememberFile(item.uri);
+}
+
 /** One skill entry (skills/list item or skills/get's skill); returns its name when it has one. */
 function entryRules(entry: Json, push: Push): string | undefined {
   if (!isObject(entry)) {
@@ -113,7 +122,7 @@ function entryRules(entry: Json, push: Push): string | undefined {
   return name;
 }
 
-function listRules(result: JsonObject, push: Push): void {
+function listRules(result: JsonObject, state: RunState, push: Push): void {
   if (!Array.isArray(result.skills)) {
     push("skills.list.result", "a skills/list result without a skills array");
     return;
@@ -122,6 +131,7 @@ function listRules(result: JsonObject, push: Push): void {
     push("skills.list.cache-attributes", "a skills/list result without ttlMs and cacheScope");
   const names = new Set<string>();
   for (const entry of result.skills) {
+    remember(entry, state);
     const name = entryRules(entry, push);
     if (name === undefined) continue;
     if (names.has(name)) push("skills.names.unique", `skill name ${JSON.stringify(name)} is listed twice`);
@@ -129,7 +139,7 @@ function listRules(result: JsonObject, push: Push): void {
   }
 }
 
-function getRules(result: JsonObject, request: SentRequest, push: Push): void {
+function getRules(result: JsonObject, request: SentRequest, state: RunState, push: Push): void {
   const skill = result.skill;
   const asked = request.params.uri;
   if (!isObject(skill) || skill.uri !== asked)
@@ -141,7 +151,10 @@ function getRules(result: JsonObject, request: SentRequest, push: Push): void {
     push("skills.get.no-cursor", "a skills/get result with nextCursor");
   if (!cacheHints(result))
     push("skills.get.cache-attributes", "a skills/get result without ttlMs and cacheScope");
-  if (isObject(skill)) entryRules(skill, push);
+  if (isObject(skill)) {
+    remember(skill, state);
+    entryRules(skill, push);
+  }
 }
 
 /** The extension's declaration in server/discover: settings inline, resources declared too. */
@@ -195,8 +208,8 @@ export function skillsRules(message: JsonObject, request: SentRequest, state: Ru
   }
   if (!isObject(result)) return out;
   if (method === "server/discover") declarationRules(result, push);
-  if (method === "skills/list") listRules(result, push);
-  if (method === "skills/get") getRules(result, request, push);
+  if (method === "skills/list") listRules(result, state, push);
+  if (method === "skills/get") getRules(result, request, state, push);
   if (
     method === "resources/directory/read" &&
     (typeof result.resultType !== "string" || result.resultType === "complete")

@@ -1,6 +1,7 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import { ToolCatalogue } from "./schemas.js";
+import { SkillKnowledge } from "./skill-knowledge.js";
 import { TaskTracker } from "./task-tracker.js";
 
 /** A request the runner sent, by the JSON text of its id. */
@@ -24,6 +25,8 @@ export interface TokenState {
 export class RevisionKnowledge {
   readonly tools = new ToolCatalogue();
   capabilities: JsonObject | undefined;
+  /** Skill entries listed at this revision. */
+  readonly skills = new SkillKnowledge();
   /** Each listed tool's execution.taskSupport (bounded). */
   readonly taskSupport = new Map<string, string>();
 

@@ -80,12 +80,38 @@ function createRules(
     );
 }
 
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * Rules on the order of reports (stdio and WebSocket only, where messages arrive in the order
+ * sent): after tasks/result was answered, the task is never reported unfinished again
+ * (`tasks.result.blocks`); a task reported cancelled stays cancelled (`tasks.cancel.stays-cancelled`).
+ */
+function orderRules(task: JsonObject, state: RunState, push: Push): void {
+  if (state.transport !== "stdio" && state.transport !== "ws") return;
+  const { taskId, status } = task;
+  if (typeof taskId !== "string" || typeof status !== "string") return;
+  if (state.tasks.resultAnswered.has(taskId) && !TERMINAL.has(status))
+    push(
+      "tasks.result.blocks",
+      `task ${JSON.stringify(taskId)} reported ${status} after its tasks/result was answered`,
+    );
+  if (state.tasks.cancelled.has(taskId) && status !== "cancelled")
+    push(
+      "tasks.cancel.stays-cancelled",
+      `task ${JSON.stringify(taskId)} reported ${status} after it was cancelled`,
+    );
+  else if (status === "cancelled" && state.tasks.cancelled.size < MAX_TRACKED)
+    state.tasks.cancelled.add(taskId);
+}
+
 /**
  * The 2025-11-25 task rules that hold on every answer: the fields every task carries, ttl in
  * tasks/get, the related-task `_meta` on tasks/result and not on tasks/get, list and cancel
  * results, cancel leaving the task cancelled, a failed task's statusMessage, CreateTaskResult only
  * where task support is declared (and whenever a declared, task-capable tool is called as a task),
- * and task ids never created twice.
+ * task ids never created twice, and (in order) no unfinished task after its tasks/result and no
+ * cancelled task coming back.
  */
 export function taskAnswerRules(message: JsonObject, request: SentRequest, state: RunState): Breach[] {
   if (state.revision !== "2025-11-25" || !isObject(message.result)) return [];
@@ -102,6 +128,7 @@ export function taskAnswerRules(message: JsonObject, request: SentRequest, state
   if (method === "tools/call") createRules(result, request, idKey(request.id), state, push);
   if (method === "tasks/get" || method === "tasks/cancel") {
     taskFields(result, `the ${method} task`, push);
+    orderRules(result, state, push);
     if (relatedTaskOf(result) !== undefined)
       push("tasks.meta.not-in-results", `a ${method} result with related-task _meta`);
   }
@@ -115,13 +142,19 @@ export function taskAnswerRules(message: JsonObject, request: SentRequest, state
   if (method === "tasks/cancel" && typeof result.status === "string" && result.status !== "cancelled")
     push("tasks.cancel.status-before-response", `a tasks/cancel answered with status ${result.status}`);
   if (method === "tasks/list" && Array.isArray(result.tasks)) {
-    for (const task of result.tasks) if (isObject(task)) taskFields(task, "a listed task", push);
+    for (const task of result.tasks)
+      if (isObject(task)) {
+        taskFields(task, "a listed task", push);
+        orderRules(task, state, push);
+      }
     if (relatedTaskOf(result) !== undefined)
       push("tasks.meta.not-in-results", "a tasks/list result with related-task _meta");
   }
   if (method === "tasks/result") {
     const related = relatedTaskOf(result);
     const taskId = request.params.taskId;
+    if (typeof taskId === "string" && state.tasks.resultAnswered.size < MAX_TRACKED)
+      state.tasks.resultAnswered.add(taskId);
     if (!isObject(related) || related.taskId !== taskId)
       push(
         "tasks.meta.result",
@@ -145,6 +178,8 @@ export function taskNotificationRules(message: JsonObject, state: RunState): Bre
       detail: "a notifications/tasks/status with related-task _meta",
       message,
     });
+  if (message.method === "notifications/tasks/status")
+    orderRules(params, state, (requirement, detail) => out.push({ requirement, detail, message }));
   if (message.method === "notifications/progress") {
     const token = params.progressToken;
     const task =

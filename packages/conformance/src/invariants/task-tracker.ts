@@ -4,4 +4,8 @@ export class TaskTracker {
   readonly created = new Map<string, string>();
   /** Progress token key to the task its request became. */
   readonly tokenTasks = new Map<string, string>();
+  /** Tasks whose tasks/result was answered (so they were terminal then). */
+  readonly resultAnswered = new Set<string>();
+  /** Tasks reported cancelled. */
+  readonly cancelled = new Set<string>();
 }

@@ -7,6 +7,8 @@ import { taskStatusRelatedMeta } from "./task-status-related-meta.js";
 import { skillsOmitSkillMd } from "./skills-omit-skill-md.js";
 import { skillsNameMismatch } from "./skills-name-mismatch.js";
 import { skillsResourceOutside } from "./skills-resource-outside.js";
+import { taskUncancels } from "./task-uncancels.js";
+import { taskWorksAfterResult } from "./task-works-after-result.js";
 import { taskFailedNoStatusMessage } from "./task-failed-no-status-message.js";
 import { extGetResultTypeTask } from "./ext-get-result-type-task.js";
 import { extCancelAckEchoes } from "./ext-cancel-ack-echoes.js";
@@ -33,6 +35,8 @@ export const inputAndTaskMutants: readonly ServerMutant[] = [
   taskGetRelatedMeta,
   taskStatusRelatedMeta,
   taskFailedNoStatusMessage,
+  taskUncancels,
+  taskWorksAfterResult,
   extGetResultTypeTask,
   extCancelAckEchoes,
   extCreateWithoutTtl,
@@ -55,6 +59,8 @@ export const inputAndTaskBreaks: Readonly<Record<string, string>> = {
   "task-get-related-meta": "tasks.meta.not-in-results",
   "task-status-related-meta": "tasks.notification.no-related-meta",
   "task-failed-no-status-message": "tasks.execution.failed-status-message",
+  "task-uncancels": "tasks.cancel.stays-cancelled",
+  "task-works-after-result": "tasks.result.blocks",
   "ext-get-result-type-task": "tasks-extension.get.result-type-complete",
   "ext-cancel-ack-echoes": "tasks-extension.cancel.ack",
   "ext-create-without-ttl": "tasks-extension.result-type.task",

@@ -1,0 +1,87 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Invariants } from "../src/invariants/observer.js";
+import { loadRequirements } from "../src/load/requirements.js";
+import type { Revision } from "../src/model/revisions.js";
+import type { HttpExchange } from "../src/wire/wire.js";
+
+const requirements = loadRequirements(
+  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
+);
+
+function check(exchanges: HttpExchange[], revision: Revision): string[] {
+  const invariants = new Invariants(requirements);
+  const run = invariants.forRun({ transcript: "t", revision, transport: "http" });
+  for (const exchange of exchanges) run.exchanged(exchange);
+  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+}
+
+const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+const refused = (status: number, challenge?: string): HttpExchange => ({
+  method: "POST",
+  body: JSON.stringify(ping),
+  status,
+  headers: challenge === undefined ? {} : { "www-authenticate": challenge },
+  text: "",
+});
+const PRM = 'resource_metadata="https://mcp.example/.well-known/oauth-protected-resource"';
+
+describe("authorization invariants on refused HTTP exchanges", () => {
+  it("accepts Bearer challenges carrying what each revision asks for", () => {
+    expect(check([refused(401, `Bearer ${PRM}`)], "2025-06-18")).toEqual([]);
+    expect(
+      check(
+        [
+          refused(401, `Bearer ${PRM}, scope="mcp:read"`),
+          refused(403, `Bearer error="insufficient_scope", scope="mcp:write", ${PRM}`),
+          refused(403),
+        ],
+        "2026-07-28",
+      ),
+    ).toEqual([]);
+  });
+
+  it("a 401 without a Bearer challenge", () => {
+    expect(check([refused(401), refused(401, 'Basic realm="x"')], "2025-11-25")).toEqual([
+      "auth.server.bearer-challenge: HTTP 401 with WWW-Authenticate null, no Bearer challenge",
+    ]);
+  });
+
+  it("2025-06-18: the challenge names the metadata; from 2025-11-25 it names the scopes, never offline_access", () => {
+    expect(check([refused(401, 'Bearer realm="mcp"')], "2025-06-18")).toEqual([
+      'auth.server.challenge-resource-metadata: HTTP 401 whose Bearer challenge has no resource_metadata: Bearer realm="mcp"',
+    ]);
+    expect(check([refused(401, `Bearer ${PRM}`)], "2025-11-25")).toEqual([
+      `auth.server.challenge-scope: HTTP 401 whose Bearer challenge has no scope: Bearer ${PRM}`,
+    ]);
+    expect(check([refused(401, `Bearer ${PRM}, scope="mcp:read offline_access"`)], "2026-07-28")).toEqual([
+      `auth.server.no-offline-access: HTTP 401 whose challenge asks for offline_access: Bearer ${PRM}, scope="mcp:read offline_access"`,
+    ]);
+  });
+
+  it("a 403 insufficient_scope names the scopes and the metadata (from 2025-11-25)", () => {
+    const challenge = 'Bearer error="insufficient_scope"';
+    expect(check([refused(403, challenge)], "2025-11-25")).toEqual([
+      `auth.server.insufficient-scope-params: HTTP 403 insufficient_scope without scope and resource_metadata: ${challenge}`,
+    ]);
+    expect(check([refused(403, challenge)], "2025-06-18")).toEqual([]);
+  });
+});
+
+describe("tasks/get over Streamable HTTP (2025-11-25)", () => {
+  const get = (contentType: string): HttpExchange => ({
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/get", params: { taskId: "t" } }),
+    status: 200,
+    headers: { "content-type": contentType },
+    text: contentType === "text/event-stream" ? undefined : "{}",
+  });
+
+  it("is answered with JSON, not an SSE stream", () => {
+    expect(check([get("application/json")], "2025-11-25")).toEqual([]);
+    expect(check([get("text/event-stream")], "2025-11-25")).toEqual([
+      "tasks.http.get-no-sse: a tasks/get POST was answered with an SSE stream, not a JSON body",
+    ]);
+    expect(check([get("text/event-stream")], "2025-06-18")).toEqual([]);
+  });
+});
