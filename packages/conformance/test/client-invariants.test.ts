@@ -88,7 +88,179 @@ describe("a client's opening exchange (session era)", () => {
   });
 
   it("does not apply at 2026-07-28 (no initialize)", () => {
-    expect(run([request(1, "tools/list")], "2026-07-28")).toEqual([]);
+    expect(run([["client", { ...modern(1, "tools/list") }]], "2026-07-28")).toEqual([]);
+  });
+});
+
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "c", version: "1" },
+};
+const modern = (id: Json, method: string, params: { [key: string]: Json } = {}) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params: { ...params, _meta: MODERN_META },
+});
+const opened: Step[] = [init(), answer(), initialized];
+
+describe("what a client's requests and answers carry", () => {
+  it("2026-07-28: every request's _meta names the revision, the capabilities and (SHOULD) the client", () => {
+    expect(run([["client", modern(1, "tools/list")]], "2026-07-28")).toEqual([]);
+    expect(run([request(1, "tools/list")], "2026-07-28")).toEqual([
+      "lifecycle.meta.client-info: tools/list without _meta clientInfo",
+      "lifecycle.meta.required-envelope: tools/list without _meta protocolVersion and clientCapabilities",
+    ]);
+  });
+
+  it("roots/list: a roots array of file:// roots with a uri and an optional string name", () => {
+    const asked: Step = ["server", { jsonrpc: "2.0", id: "r", method: "roots/list" }];
+    const roots = (value: Json): Step => ["client", { jsonrpc: "2.0", id: "r", result: { roots: value } }];
+    expect(run([...opened, asked, roots([{ uri: "file:///a", name: "a" }])])).toEqual([]);
+    expect(run([...opened, asked, roots([{ uri: "https://a" }, { name: "x" }])])).toEqual([
+      "roots.list.result: a root without a uri string",
+      'roots.uri-file: root URI "https://a" is not a file:// URI',
+    ]);
+    expect(run([...opened, asked, ["client", { jsonrpc: "2.0", id: "r", result: {} }]])).toEqual([
+      "roots.list.result: a roots/list result without a roots array",
+    ]);
+  });
+
+  it("sampling/createMessage: role, content and model; elicitation/create: a known action, content only with accept", () => {
+    const sample: Step = [
+      "server",
+      { jsonrpc: "2.0", id: "s", method: "sampling/createMessage", params: {} },
+    ];
+    const elicit: Step = ["server", { jsonrpc: "2.0", id: "e", method: "elicitation/create", params: {} }];
+    const result = (id: string, value: Json): Step => ["client", { jsonrpc: "2.0", id, result: value }];
+    const message = { role: "assistant", content: { type: "text", text: "hi" }, model: "m" };
+    expect(
+      run([...opened, sample, result("s", message), elicit, result("e", { action: "accept", content: {} })]),
+    ).toEqual([]);
+    expect(
+      run([
+        ...opened,
+        sample,
+        result("s", { role: "assistant" }),
+        elicit,
+        result("e", { action: "decline", content: {} }),
+      ]),
+    ).toEqual([
+      "elicitation.result: content in an elicitation/create result with action decline",
+      "sampling.result: a sampling/createMessage result without content, model",
+    ]);
+    expect(run([...opened, elicit, result("e", { action: "ok" })])).toEqual([
+      'elicitation.result: an elicitation/create result with action "ok"',
+    ]);
+  });
+
+  it("2025-11-25 tasks: answers to task-related requests name the task; tasks/* requests carry no related-task _meta", () => {
+    const related = { "io.modelcontextprotocol/related-task": { taskId: "t1" } };
+    const elicit: Step = [
+      "server",
+      { jsonrpc: "2.0", id: "e", method: "elicitation/create", params: { _meta: related } },
+    ];
+    expect(
+      run([
+        ...opened,
+        elicit,
+        ["client", { jsonrpc: "2.0", id: "e", result: { action: "cancel", _meta: related } }],
+      ]),
+    ).toEqual([]);
+    expect(
+      run([
+        ...opened,
+        elicit,
+        ["client", { jsonrpc: "2.0", id: "e", result: { action: "cancel" } }],
+        ["client", { jsonrpc: "2.0", id: 9, method: "tasks/get", params: { taskId: "t1", _meta: related } }],
+      ]),
+    ).toEqual([
+      "tasks.requestor.no-related-meta-in-task-requests: tasks/get carries the related-task _meta",
+      "tasks.requestor.related-meta-responses: the answer to elicitation/create (related to task t1) does not carry its related-task _meta",
+    ]);
+  });
+
+  it("2025-11-25: params.task only where the server and the tool allow it, always where the tool requires it", () => {
+    const opening = (tasks: Json): Step[] => [
+      init(),
+      [
+        "server",
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          result: {
+            protocolVersion: "2025-11-25",
+            capabilities: { tasks },
+            serverInfo: { name: "s", version: "1" },
+          },
+        },
+      ],
+      initialized,
+      request(2, "tools/list"),
+      [
+        "server",
+        {
+          jsonrpc: "2.0",
+          id: 2,
+          result: {
+            tools: [
+              { name: "plain", inputSchema: { type: "object" } },
+              { name: "must", inputSchema: { type: "object" }, execution: { taskSupport: "required" } },
+              { name: "may", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } },
+            ],
+          },
+        },
+      ],
+    ];
+    const call = (id: number, name: string, task: boolean): Step => [
+      "client",
+      { jsonrpc: "2.0", id, method: "tools/call", params: task ? { name, task: { ttl: 1000 } } : { name } },
+    ];
+    const withTools = { requests: { tools: { call: {} } } };
+    expect(
+      run([...opening(withTools), call(3, "may", true), call(4, "must", true), call(5, "plain", false)]),
+    ).toEqual([]);
+    expect(run([...opening(withTools), call(3, "plain", true), call(4, "must", false)])).toEqual([
+      'tasks.requestor.tool-forbidden: tool plain (taskSupport absent or "forbidden") called as a task',
+      'tasks.requestor.tool-required: tool must (taskSupport "required") called without params.task',
+    ]);
+    expect(
+      run([
+        ...opening({}),
+        call(3, "may", true),
+        ["client", { jsonrpc: "2.0", id: 4, method: "prompts/get", params: { name: "p", task: {} } }],
+      ]),
+    ).toEqual([
+      "tasks.requestor.augment-declared-only: a task-augmented prompts/get the server declared no task support for",
+      "tasks.requestor.capability-required: a task-augmented tools/call to a server without tasks.requests.tools.call",
+    ]);
+  });
+
+  it("a cursor goes back exactly as the server handed it out", () => {
+    const page: Step = ["server", { jsonrpc: "2.0", id: 2, result: { tools: [], nextCursor: "abc" } }];
+    const next = (id: number, cursor: string): Step => [
+      "client",
+      { jsonrpc: "2.0", id, method: "tools/list", params: { cursor } },
+    ];
+    expect(run([...opened, request(2, "tools/list"), page, next(3, "abc")])).toEqual([]);
+    expect(run([...opened, request(2, "tools/list"), page, next(3, "abd")])).toEqual([
+      'pagination.cursor-opaque: tools/list with cursor "abd", which the server never handed out',
+    ]);
+  });
+
+  it("over stdio, nothing but JSON goes to the server's stdin", () => {
+    const invariants = new Invariants(requirements);
+    const observer = invariants.forRun({
+      transcript: "c",
+      revision: "2025-11-25",
+      transport: "stdio",
+      side: "client",
+    });
+    observer.received("hello", undefined);
+    expect(invariants.violations().map((v) => `${v.requirement}: ${v.detail}`)).toEqual([
+      "stdio.stdin-mcp-only: a line to the server's stdin that is not JSON",
+    ]);
   });
 });
 
@@ -135,6 +307,36 @@ describe("the Streamable HTTP rules a client is bound by", () => {
 
   it("a POST body is one message (2025-06-18 onwards)", () => {
     expect(rules(good, open, [list])).toEqual(["http.post.body-single: a POST body holding a batch array"]);
+  });
+
+  it("a POST body is a JSON-RPC message (or, at 2025-03-26, a batch of them)", () => {
+    expect(rules(good, open, "hello")).toEqual([
+      "http.post.body-single: a POST body that is not a JSON-RPC message",
+    ]);
+    const old = { revision: "2025-03-26" as Revision, sessionId: "s-1", initialized: true };
+    expect(rules(good, old, [list])).toEqual([]);
+    expect(rules(good, old, [])).toEqual([
+      "http.post.body-batch-allowed: a POST body holding a batch that is not all JSON-RPC messages",
+    ]);
+    expect(clientHttpRules({ method: "POST", headers: good, text: "{" }, open).map((b) => b.detail)).toEqual([
+      "a POST body that is not JSON",
+    ]);
+  });
+
+  it("a bearer token in the Authorization header on every request, never in the query", () => {
+    const session = { ...open };
+    const judge = (headers: Record<string, string>, url = "/mcp") =>
+      clientHttpRules({ method: "POST", headers, body: list, url }, session).map(
+        (b) => `${b.requirement}: ${b.detail}`,
+      );
+    expect(judge({ ...good, authorization: "Bearer abc.def-_~+/=" })).toEqual([]);
+    expect(judge(good, "/mcp?access_token=abc")).toEqual([
+      "auth.client.no-query-token: an access_token in the request URI",
+      "auth.client.bearer-every-request: a POST without Authorization after earlier requests of the session carried one",
+    ]);
+    expect(judge({ ...good, authorization: "Token abc" })).toEqual([
+      'auth.client.bearer-header: an Authorization header that is not "Bearer <token>": "Token" ...',
+    ]);
   });
 
   it("at 2026-07-28: version header matching _meta, Mcp-Method, no responses", () => {

@@ -8,6 +8,10 @@ export interface ClientHttpRequest {
   headers: Record<string, string>;
   /** The parsed POST body (a message or a batch), when it was JSON. */
   body?: Json;
+  /** The raw POST body, when it was not JSON. */
+  text?: string;
+  /** The request target (path and query). */
+  url?: string;
 }
 
 /** What the client has been told in its session so far. */
@@ -18,6 +22,8 @@ export interface ClientHttpSession {
   sessionId?: string;
   /** The initialize request was answered with a result (the session era's "after initialization"). */
   initialized: boolean;
+  /** An earlier request of the session carried an Authorization header. */
+  authorized?: boolean;
 }
 
 function has(value: string | undefined, type: string): boolean {
@@ -43,8 +49,17 @@ export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpS
       modern ? "http2026.post.accept" : "http.post.accept",
       `a POST with Accept ${JSON.stringify(headers.accept ?? "")}, not both application/json and text/event-stream`,
     );
-  if (post && Array.isArray(body))
-    push(modern ? "http2026.post.single" : "http.post.body-single", "a POST body holding a batch array");
+  const single = modern ? "http2026.post.single" : "http.post.body-single";
+  if (post && Array.isArray(body)) {
+    if (session.revision >= "2025-06-18") push(single, "a POST body holding a batch array");
+    else if (body.length === 0 || !body.every(isMessage))
+      push("http.post.body-batch-allowed", "a POST body holding a batch that is not all JSON-RPC messages");
+  } else if (post && !isMessage(body ?? null))
+    push(
+      session.revision >= "2025-06-18" ? single : "http.post.body-batch-allowed",
+      body === undefined ? "a POST body that is not JSON" : "a POST body that is not a JSON-RPC message",
+    );
+  out.push(...authorizationRules(request, session, message));
   if (modern) {
     if (!post) return out;
     const version = headers["mcp-protocol-version"];
@@ -93,6 +108,37 @@ export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpS
         `MCP-Protocol-Version ${version} after negotiating ${session.revision}`,
       );
   }
+  return out;
+}
+
+function isMessage(value: Json): boolean {
+  return isObject(value) && value.jsonrpc === "2.0";
+}
+
+/** A bearer token in the Authorization header, never in the query; once sent, on every request. */
+function authorizationRules(request: ClientHttpRequest, session: ClientHttpSession, message: Json): Breach[] {
+  const out: Breach[] = [];
+  const auth = request.headers.authorization;
+  const query = new URLSearchParams((request.url ?? "").split("?")[1] ?? "");
+  if (query.has("access_token"))
+    out.push({
+      requirement: "auth.client.no-query-token",
+      detail: "an access_token in the request URI",
+      message,
+    });
+  if (auth !== undefined && !/^Bearer [A-Za-z0-9\-._~+/]+=*$/.test(auth))
+    out.push({
+      requirement: "auth.client.bearer-header",
+      detail: `an Authorization header that is not "Bearer <token>": ${JSON.stringify(auth.split(" ")[0])} ...`,
+      message,
+    });
+  if (auth === undefined && session.authorized)
+    out.push({
+      requirement: "auth.client.bearer-every-request",
+      detail: `a ${request.method} without Authorization after earlier requests of the session carried one`,
+      message,
+    });
+  if (auth !== undefined) session.authorized = true;
   return out;
 }
 

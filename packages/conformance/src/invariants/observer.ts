@@ -3,8 +3,8 @@ import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
-import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
-import { clientRules } from "./client-rules.js";
+import { clientBatchRules } from "./client-opening-rules.js";
+import { clientRules, clientSent } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
@@ -63,7 +63,7 @@ export class RunObserver {
     if (value === undefined) return;
     this.state.sent(value);
     if (this.identity.side === "client")
-      for (const item of Array.isArray(value) ? value : [value]) clientOpeningSent(item, this.state);
+      for (const item of Array.isArray(value) ? value : [value]) clientSent(item, this.state);
   }
 
   /** A breach the observe pass found itself (e.g. pagination that does not end). */
@@ -108,12 +108,20 @@ export class RunObserver {
     const breaches: Breach[] =
       headers === undefined ? [] : headerRules(headers, message ?? text, this.identity.revision);
     if (message === undefined) {
-      if (this.identity.transport === "stdio" && server)
-        breaches.push({
-          requirement: "stdio.stdout-mcp-only",
-          detail: "a line on stdout that is not JSON",
-          message: text,
-        });
+      if (this.identity.transport === "stdio")
+        breaches.push(
+          server
+            ? {
+                requirement: "stdio.stdout-mcp-only",
+                detail: "a line on stdout that is not JSON",
+                message: text,
+              }
+            : {
+                requirement: "stdio.stdin-mcp-only",
+                detail: "a line to the server's stdin that is not JSON",
+                message: text,
+              },
+        );
     } else if (Array.isArray(message)) {
       if (this.identity.transport === "stdio" && server && this.identity.revision >= "2025-06-18")
         breaches.push({ requirement: "stdio.single-messages", detail: "a batch array on stdout", message });

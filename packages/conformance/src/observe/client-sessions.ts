@@ -15,6 +15,9 @@ class ObservedSession {
   revision: Revision;
   sessionId: string | undefined;
   initialized = false;
+  authorized = false;
+  /** The session ended: the client sent DELETE for it, or the server answered 404 (expired). */
+  ended = false;
   private observer: RunObserver | undefined;
   /** The initialize request, judged once its answer tells the negotiated revision. */
   private opening: { text: string; message: Json } | undefined;
@@ -72,6 +75,15 @@ class ObservedSession {
     for (const breach of this.held.splice(0)) run.report(breach);
   }
 
+  /** The client exited holding this session: it did not end it with DELETE (SHOULD). */
+  leftOpen(): void {
+    this.run().report({
+      requirement: "http.session.client-delete",
+      detail: `the client exited without sending DELETE for its session ${JSON.stringify(this.sessionId)}`,
+      message: `session ${this.sessionId}`,
+    });
+  }
+
   /** Judges the HTTP request itself (after its body went to `fromClient`). */
   http(request: ClientHttpRequest): void {
     const breaches = clientHttpRules(request, this);
@@ -121,7 +133,12 @@ export class ClientSessions {
   }
 
   /** One HTTP request of the client; returns where its answer goes. */
-  request(method: string, headers: Record<string, string>, text: string | undefined): ExchangeSink {
+  request(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    text: string | undefined,
+  ): ExchangeSink {
     let body: Json | undefined;
     if (text !== undefined && text !== "") {
       try {
@@ -137,13 +154,18 @@ export class ClientSessions {
       session = this.open(asked ?? this.fallback);
     session ??= this.sessions.at(-1) ?? this.open(asked ?? this.fallback);
     const current = session;
+    if (method === "DELETE" && named !== undefined && named === current.sessionId) current.ended = true;
     if (text !== undefined && text !== "" && method === "POST") {
       this.messages++;
       current.fromClient(text, body);
     }
-    current.http(body === undefined ? { method, headers } : { method, headers, body });
+    const judged: ClientHttpRequest = { method, headers, url };
+    if (body !== undefined) judged.body = body;
+    else if (text !== undefined && text !== "") judged.text = text;
+    current.http(judged);
     return {
-      head: (_status, head) => {
+      head: (status, head) => {
+        if (status === 404 && named !== undefined && named === current.sessionId) current.ended = true;
         const id = head["mcp-session-id"];
         if (id !== undefined && current.sessionId === undefined && body !== undefined && isInitialize(body)) {
           current.sessionId = id;
@@ -154,8 +176,14 @@ export class ClientSessions {
     };
   }
 
-  /** Judges what is still held (an initialize that got no answer). */
-  finish(): void {
-    for (const session of this.sessions) session.flush();
+  /**
+   * Judges what is still held (an initialize that got no answer) and, when the client `left` (it
+   * exited by itself), every session it kept without sending DELETE.
+   */
+  finish(left: boolean): void {
+    for (const session of this.sessions) {
+      session.flush();
+      if (left && session.sessionId !== undefined && !session.ended) session.leftOpen();
+    }
   }
 }
