@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { clientHttpRules } from "../src/invariants/client-http-rules.js";
+import { clientHttpRules, toolParamHeaders } from "../src/invariants/client-http-rules.js";
+import { clientTaskPollRules, rememberTaskPoll } from "../src/invariants/client-task-rules.js";
+import { RevisionKnowledge, RunState } from "../src/invariants/state.js";
 import { Invariants } from "../src/invariants/observer.js";
 import { loadRequirements } from "../src/load/requirements.js";
 import type { Json } from "../src/model/json.js";
@@ -237,6 +239,132 @@ describe("what a client's requests and answers carry", () => {
     ]);
   });
 
+  it("a request that became a task is cancelled with tasks/cancel, not notifications/cancelled", () => {
+    const created: Step = [
+      "server",
+      { jsonrpc: "2.0", id: 3, result: { task: { taskId: "t9", status: "working" } } },
+    ];
+    const cancel = (requestId: Json): Step => [
+      "client",
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } },
+    ];
+    expect(run([...opened, request(3, "tools/call"), created, request(4, "tools/call"), cancel(4)])).toEqual(
+      [],
+    );
+    expect(run([...opened, request(3, "tools/call"), created, cancel(3)])).toEqual([
+      "tasks.requestor.cancel-with-tasks-cancel: notifications/cancelled for request 3, which became task t9: tasks/cancel cancels a task",
+    ]);
+    const modernTask: Step = [
+      "server",
+      { jsonrpc: "2.0", id: 3, result: { resultType: "task", taskId: "t9", status: "working" } },
+    ];
+    expect(run([["client", modern(3, "tools/call")], modernTask, cancel(3)], "2026-07-28")).toEqual([
+      "tasks-extension.client.cancel-with-tasks-cancel: notifications/cancelled for request 3, which became task t9: tasks/cancel cancels a task",
+    ]);
+  });
+
+  it("2025-11-25: a task-augmented request of a declared type the client accepts is answered with a task", () => {
+    const asked: Step = [
+      "server",
+      { jsonrpc: "2.0", id: "s", method: "sampling/createMessage", params: { task: { ttl: 1000 } } },
+    ];
+    const reply = (result: Json): Step => ["client", { jsonrpc: "2.0", id: "s", result }];
+    const declared: Step[] = [
+      init(1, { ...params, capabilities: { tasks: { requests: { sampling: { createMessage: {} } } } } }),
+      answer(),
+      initialized,
+    ];
+    const plain = reply({ role: "assistant", content: { type: "text", text: "x" }, model: "m" });
+    expect(run([...declared, asked, reply({ task: { taskId: "c1", status: "working" } })])).toEqual([]);
+    expect(run([...declared, asked, plain])).toEqual([
+      "tasks.client-receiver.create-task-result: a task-augmented request answered without a task (taskId and status)",
+    ]);
+    // Without the declaration the client may answer plainly.
+    expect(run([...opened, asked, plain])).toEqual([]);
+  });
+
+  it("2026-07-28 retries: a new id, every input answered, requestState echoed exactly and only where given", () => {
+    const call = (id: number, extra: { [key: string]: Json } = {}): Step => [
+      "client",
+      modern(id, "tools/call", { name: "ask", ...extra }),
+    ];
+    const inputRequired = (id: number, extra: { [key: string]: Json }): Step => [
+      "server",
+      {
+        jsonrpc: "2.0",
+        id,
+        result: {
+          resultType: "input_required",
+          inputRequests: { q: { method: "elicitation/create", params: {} } },
+          ...extra,
+        },
+      },
+    ];
+    const answered = { inputResponses: { q: { action: "decline" } } };
+    const m = "2026-07-28";
+    expect(
+      run(
+        [call(1), inputRequired(1, { requestState: "s1" }), call(2, { ...answered, requestState: "s1" })],
+        m,
+      ),
+    ).toEqual([]);
+    expect(
+      run([call(1), inputRequired(1, { requestState: "s1" }), call(1, { requestState: "s2" })], m),
+    ).toEqual([
+      'mrtr.client.echo-state: the retry of tools/call sends requestState "s2", not the "s1" it was given',
+      "mrtr.client.fulfil-before-retry: the retry of tools/call answers no input for q",
+      "mrtr.client.new-id: the retry of request 1 reuses its id",
+    ]);
+    expect(
+      run([call(1), inputRequired(1, {}), call(2, { ...answered, requestState: "made-up" })], m),
+    ).toEqual([
+      "mrtr.client.no-invented-state: a retry of tools/call with a requestState the server never gave",
+    ]);
+    const other: Step = ["client", modern(3, "prompts/get", { name: "p", requestState: "s1" })];
+    expect(run([call(1), inputRequired(1, { requestState: "s1" }), other], m)).toEqual([
+      "mrtr.client.no-cross-use: prompts/get carries the requestState given to request 1 (tools/call), not its own",
+    ]);
+  });
+
+  it("2026-07-28 tasks: tasks/update answers keys the task asked for, each once", () => {
+    const polled: Step = [
+      "server",
+      {
+        jsonrpc: "2.0",
+        id: 5,
+        result: {
+          resultType: "complete",
+          taskId: "t1",
+          status: "input_required",
+          inputRequests: { a: { method: "elicitation/create", params: {} } },
+        },
+      },
+    ];
+    const update = (id: number, key: string): Step => [
+      "client",
+      modern(id, "tasks/update", { taskId: "t1", inputResponses: { [key]: { action: "cancel" } } }),
+    ];
+    const m = "2026-07-28";
+    expect(run([["client", modern(5, "tasks/get", { taskId: "t1" })], polled, update(6, "a")], m)).toEqual(
+      [],
+    );
+    expect(
+      run(
+        [
+          ["client", modern(5, "tasks/get", { taskId: "t1" })],
+          polled,
+          update(6, "a"),
+          update(7, "a"),
+          update(8, "b"),
+        ],
+        m,
+      ),
+    ).toEqual([
+      "tasks-extension.client.answer-once: tasks/update answers input a of task t1 again",
+      "tasks-extension.client.input-requests: tasks/update answers input b, which task t1 never asked for",
+    ]);
+  });
+
   it("a cursor goes back exactly as the server handed it out", () => {
     const page: Step = ["server", { jsonrpc: "2.0", id: 2, result: { tools: [], nextCursor: "abc" } }];
     const next = (id: number, cursor: string): Step => [
@@ -384,5 +512,134 @@ describe("the Streamable HTTP rules a client is bound by", () => {
     expect(rules({ ...head, "mcp-name": " padded " }, modern, call(" padded "))).toEqual([
       'http2026.headers.name-encoding: Mcp-Name " padded " sent plain, not in the =?base64?...?= form',
     ]);
+  });
+});
+
+describe("2026-07-28 x-mcp-header arguments mirrored into Mcp-Param-* headers", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      region: { type: "string", "x-mcp-header": "Region" },
+      limit: { type: "integer", "x-mcp-header": "Limit" },
+      where: { type: "object", properties: { city: { type: "string", "x-mcp-header": "City" } } },
+    },
+  };
+  const annotations = toolParamHeaders(schema) ?? [];
+  const session = {
+    revision: "2026-07-28" as Revision,
+    initialized: false,
+    toolHeaders: new Map([["sql", annotations]]),
+  };
+  const judge = (args: { [key: string]: Json }, params: Record<string, string>) =>
+    clientHttpRules(
+      {
+        method: "POST",
+        headers: {
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "sql",
+          ...params,
+        },
+        body: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "sql", arguments: args, _meta: MODERN_META },
+        },
+      },
+      session,
+    ).map((b) => `${b.requirement}: ${b.detail}`);
+
+  it("finds the annotations through properties, and refuses a tool with malformed ones", () => {
+    expect(annotations).toEqual([
+      { path: ["region"], name: "Region" },
+      { path: ["limit"], name: "Limit" },
+      { path: ["where", "city"], name: "City" },
+    ]);
+    expect(toolParamHeaders({ properties: { a: { "x-mcp-header": "A" }, b: { "x-mcp-header": "a" } } })).toBe(
+      undefined,
+    );
+    expect(toolParamHeaders({ properties: { a: { "x-mcp-header": "bad name" } } })).toBe(undefined);
+  });
+
+  it("mirrors present arguments in their header form, omits absent ones, encodes unsafe values", () => {
+    const city = `=?base64?${Buffer.from("Zürich").toString("base64")}?=`;
+    expect(
+      judge(
+        { region: "us-west1", limit: 42, where: { city: "Zürich" } },
+        { "mcp-param-region": "us-west1", "mcp-param-limit": "42", "mcp-param-city": city },
+      ),
+    ).toEqual([]);
+    expect(judge({ region: "us", limit: null }, { "mcp-param-limit": "0" })).toEqual([
+      "http2026.x-mcp-header.client-mirror: no Mcp-Param-Region header for argument region",
+      "http2026.x-mcp-header.client-mirror: Mcp-Param-Limit sent for the absent or null argument limit",
+    ]);
+    expect(
+      judge(
+        { region: "eu", where: { city: "Zürich" } },
+        { "mcp-param-region": "us", "mcp-param-city": "Zürich" },
+      ),
+    ).toEqual([
+      'http2026.x-mcp-header.client-mirror: Mcp-Param-Region "us" for argument region = "eu"',
+      'http2026.value-encoding.client: Mcp-Param-City "Zürich" sent plain, not in the =?base64?...?= form',
+    ]);
+  });
+});
+
+describe("polling a task", () => {
+  const get = (taskId: string) => ({ jsonrpc: "2.0", id: 7, method: "tasks/get", params: { taskId } });
+  it("no tasks/get before the poll interval of the last report has passed (by the runner's clock)", () => {
+    const state = new RunState("2025-11-25", "stdio", {}, new RevisionKnowledge());
+    const created = {
+      jsonrpc: "2.0",
+      id: 3,
+      result: { task: { taskId: "t1", status: "working", pollInterval: 500 } },
+    };
+    rememberTaskPoll(created, state, 1000);
+    expect(clientTaskPollRules(get("t1"), state, 1500)).toEqual([]);
+    expect(clientTaskPollRules(get("t2"), state, 1001)).toEqual([]);
+    // After acting on the task (here: fetching its outcome) the client may look at it at once.
+    rememberTaskPoll(created, state, 2000);
+    clientTaskPollRules(
+      { jsonrpc: "2.0", id: 8, method: "tasks/result", params: { taskId: "t1" } },
+      state,
+      2001,
+    );
+    expect(clientTaskPollRules(get("t1"), state, 2002)).toEqual([]);
+    rememberTaskPoll(created, state, 1000);
+    expect(clientTaskPollRules(get("t1"), state, 1200).map((b) => `${b.requirement}: ${b.detail}`)).toEqual([
+      "tasks.requestor.poll-interval: tasks/get for task t1 200 ms after a report asking for 500 ms between polls",
+    ]);
+  });
+
+  it("2026-07-28 reads pollIntervalMs; only responses set the wait", () => {
+    const state = new RunState("2026-07-28", "http", {}, new RevisionKnowledge());
+    rememberTaskPoll(
+      { jsonrpc: "2.0", id: 3, result: { taskId: "t1", status: "working", pollIntervalMs: 100 } },
+      state,
+      0,
+    );
+    expect(clientTaskPollRules(get("t1"), state, 50).map((b) => b.requirement)).toEqual([
+      "tasks-extension.client.poll-interval",
+    ]);
+    // A status notification does not restart the wait; a response for a task not working lifts it.
+    rememberTaskPoll(
+      { jsonrpc: "2.0", method: "notifications/tasks", params: { taskId: "t1", pollIntervalMs: 100 } },
+      state,
+      150,
+    );
+    expect(clientTaskPollRules(get("t1"), state, 151)).toEqual([]);
+    rememberTaskPoll(
+      { jsonrpc: "2.0", id: 4, result: { taskId: "t1", status: "working", pollIntervalMs: 100 } },
+      state,
+      200,
+    );
+    rememberTaskPoll(
+      { jsonrpc: "2.0", id: 5, result: { taskId: "t1", status: "input_required", pollIntervalMs: 100 } },
+      state,
+      210,
+    );
+    expect(clientTaskPollRules(get("t1"), state, 211)).toEqual([]);
   });
 });

@@ -1,5 +1,15 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
-import { clientTaskRequestRules, rememberTaskFacts } from "./client-task-rules.js";
+import { clientMrtrRequest, clientMrtrResult } from "./client-mrtr-rules.js";
+import {
+  clientTaskAnswerRules,
+  clientTaskNotificationRules,
+  clientTaskPollRules,
+  clientTaskRequestRules,
+  clientTaskUpdateRules,
+  rememberTaskFacts,
+  rememberTaskInputs,
+  rememberTaskPoll,
+} from "./client-task-rules.js";
 import { type RunState, type SentRequest, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
 
@@ -18,7 +28,7 @@ function metaOf(holder: Json | undefined): JsonObject {
 export function clientAnswerRules(message: JsonObject, request: SentRequest, state: RunState): Breach[] {
   const result = message.result;
   if (!isObject(result)) return [];
-  const out: Breach[] = [];
+  const out: Breach[] = clientTaskAnswerRules(message, request, state);
   const push = (requirement: string, detail: string) => out.push({ requirement, detail, message });
   switch (request.method) {
     case "roots/list": {
@@ -76,7 +86,10 @@ const methods = new WeakMap<RunState, Map<string, string>>();
 
 /** A result the server side sent: remembers its `nextCursor` for the request's method, and task facts. */
 export function rememberCursor(message: Json, state: RunState): void {
+  rememberTaskInputs(message, state);
+  rememberTaskPoll(message, state, performance.now());
   if (!isObject(message) || !isObject(message.result)) return;
+  clientMrtrResult(message, state);
   const request = methods.get(state)?.get(idKey(message.id));
   if (request === undefined) return;
   rememberTaskFacts(request, message, state);
@@ -126,7 +139,13 @@ export function clientRequestRules(message: JsonObject, state: RunState): Breach
     meta[RELATED] !== undefined
   )
     push("tasks.requestor.no-related-meta-in-task-requests", `${method} carries the related-task _meta`);
-  out.push(...clientTaskRequestRules(message, state));
+  out.push(
+    ...clientTaskRequestRules(message, state),
+    ...clientTaskNotificationRules(message, state),
+    ...clientMrtrRequest(message, state),
+    ...clientTaskUpdateRules(message, state),
+    ...clientTaskPollRules(message, state, performance.now()),
+  );
   const cursor = params.cursor;
   if (typeof cursor === "string") {
     const handed = cursors.get(state)?.get(method);

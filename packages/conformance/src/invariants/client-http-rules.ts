@@ -24,6 +24,14 @@ export interface ClientHttpSession {
   initialized: boolean;
   /** An earlier request of the session carried an Authorization header. */
   authorized?: boolean;
+  /** 2026-07-28: per listed tool, the arguments its inputSchema mirrors into Mcp-Param-* headers. */
+  toolHeaders?: ReadonlyMap<string, readonly ParamHeader[]>;
+}
+
+/** One `x-mcp-header` annotation: the argument's property path and the header's name part. */
+export interface ParamHeader {
+  path: readonly string[];
+  name: string;
 }
 
 function has(value: string | undefined, type: string): boolean {
@@ -78,6 +86,8 @@ export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpS
         );
       const params = isObject(item.params) ? item.params : {};
       out.push(...nameHeader(item.method, params, headers["mcp-name"], message));
+      if (item.method === "tools/call" && typeof params.name === "string")
+        out.push(...paramHeaders(params, session.toolHeaders?.get(params.name) ?? [], headers, message));
       const meta = isObject(params._meta) ? params._meta : {};
       const claimed = meta["io.modelcontextprotocol/protocolVersion"];
       if (version !== undefined && typeof claimed === "string" && claimed !== version)
@@ -147,7 +157,94 @@ const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 
 /** A value that can travel as a plain header value (no sentinel look-alike, no edge whitespace). */
 function plainSafe(value: string): boolean {
-  return /^[\x20-\x7E]*$/.test(value) && value.trim() === value && !value.startsWith("=?base64?");
+  const sentinel = value.startsWith("=?base64?") && value.endsWith("?=");
+  return /^[\x20-\x7E\t]*$/.test(value) && value.trim() === value && !sentinel;
+}
+
+/** The header form of an argument: strings as they are, integers in decimal, booleans in lower case. */
+function headerForm(value: Json): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+/**
+ * 2026-07-28 tools/call: each argument the tool's schema marks with `x-mcp-header` is mirrored into
+ * `Mcp-Param-<Name>` (omitted when the argument is absent or null), base64-encoded where the
+ * value cannot travel plain.
+ */
+function paramHeaders(
+  params: JsonObject,
+  annotations: readonly ParamHeader[],
+  headers: Record<string, string>,
+  message: Json,
+): Breach[] {
+  const out: Breach[] = [];
+  const args = isObject(params.arguments) ? params.arguments : {};
+  for (const { path, name } of annotations) {
+    let value: Json | undefined = args;
+    for (const key of path) value = isObject(value) ? value[key] : undefined;
+    const header = headers[`mcp-param-${name.toLowerCase()}`];
+    const expected = value === undefined || value === null ? undefined : headerForm(value);
+    if (expected === undefined) {
+      if (header !== undefined && (value === undefined || value === null))
+        out.push({
+          requirement: "http2026.x-mcp-header.client-mirror",
+          detail: `Mcp-Param-${name} sent for the absent or null argument ${path.join(".")}`,
+          message,
+        });
+      continue;
+    }
+    if (header === undefined) {
+      out.push({
+        requirement: "http2026.x-mcp-header.client-mirror",
+        detail: `no Mcp-Param-${name} header for argument ${path.join(".")}`,
+        message,
+      });
+      continue;
+    }
+    const encoded = SENTINEL.exec(header);
+    const sent = encoded ? Buffer.from(encoded[1] ?? "", "base64").toString("utf8") : header;
+    if (sent !== expected)
+      out.push({
+        requirement: "http2026.x-mcp-header.client-mirror",
+        detail: `Mcp-Param-${name} ${JSON.stringify(header)} for argument ${path.join(".")} = ${JSON.stringify(expected)}`,
+        message,
+      });
+    else if (!encoded && !plainSafe(expected))
+      out.push({
+        requirement: "http2026.value-encoding.client",
+        detail: `Mcp-Param-${name} ${JSON.stringify(header)} sent plain, not in the =?base64?...?= form`,
+        message,
+      });
+  }
+  return out;
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The `x-mcp-header` annotations of a listed tool, found through `properties` only; undefined when
+ * any is malformed (the client must drop such a tool, so its calls are not judged here).
+ */
+export function toolParamHeaders(inputSchema: Json): ParamHeader[] | undefined {
+  const found: ParamHeader[] = [];
+  let valid = true;
+  const walk = (schema: Json, path: string[], depth: number) => {
+    if (!isObject(schema) || !isObject(schema.properties) || depth > 16) return;
+    for (const [key, property] of Object.entries(schema.properties)) {
+      if (!isObject(property)) continue;
+      const name = property["x-mcp-header"];
+      if (name !== undefined) {
+        if (typeof name !== "string" || !TOKEN.test(name)) valid = false;
+        else found.push({ path: [...path, key], name });
+      }
+      walk(property, [...path, key], depth + 1);
+    }
+  };
+  walk(inputSchema, [], 0);
+  const names = new Set(found.map((h) => h.name.toLowerCase()));
+  return valid && names.size === found.length ? found : undefined;
 }
 
 /** 2026-07-28: tools/call, resources/read and prompts/get name their target in Mcp-Name, encoded where needed. */

@@ -1,4 +1,9 @@
-import { type ClientHttpRequest, clientHttpRules } from "../invariants/client-http-rules.js";
+import {
+  type ClientHttpRequest,
+  type ParamHeader,
+  clientHttpRules,
+  toolParamHeaders,
+} from "../invariants/client-http-rules.js";
 import type { Invariants, RunObserver } from "../invariants/observer.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import { type Revision, isRevision } from "../model/revisions.js";
@@ -18,6 +23,8 @@ class ObservedSession {
   authorized = false;
   /** The session ended: the client sent DELETE for it, or the server answered 404 (expired). */
   ended = false;
+  /** Per listed tool, its `x-mcp-header` annotations (2026-07-28). */
+  readonly toolHeaders = new Map<string, readonly ParamHeader[]>();
   private observer: RunObserver | undefined;
   /** The initialize request, judged once its answer tells the negotiated revision. */
   private opening: { text: string; message: Json } | undefined;
@@ -55,6 +62,14 @@ class ObservedSession {
 
   /** A message the server sent the client: the answer to initialize fixes the revision. */
   fromServer(message: Json): void {
+    const tools = isObject(message) && isObject(message.result) ? message.result.tools : undefined;
+    if (Array.isArray(tools))
+      for (const tool of tools) {
+        if (!isObject(tool) || typeof tool.name !== "string" || this.toolHeaders.size >= 10_000) continue;
+        const headers = toolParamHeaders(tool.inputSchema ?? null);
+        if (headers === undefined) this.toolHeaders.delete(tool.name);
+        else this.toolHeaders.set(tool.name, headers);
+      }
     if (this.opening !== undefined && isObject(message) && !Object.hasOwn(message, "method")) {
       const result = isObject(message.result) ? message.result : undefined;
       const version = result?.protocolVersion;
