@@ -121,6 +121,15 @@ export function clientHttpRules(request: ClientHttpRequest, session: ClientHttpS
   return out;
 }
 
+/** A session the client held when it exited by itself, without ending it with DELETE (SHOULD). */
+export function sessionLeftOpen(sessionId: string): Breach {
+  return {
+    requirement: "http.session.client-delete",
+    detail: `the client exited without sending DELETE for its session ${JSON.stringify(sessionId)}`,
+    message: `session ${sessionId}`,
+  };
+}
+
 function isMessage(value: Json): boolean {
   return isObject(value) && value.jsonrpc === "2.0";
 }

@@ -2,6 +2,7 @@ import {
   type ClientHttpRequest,
   type ParamHeader,
   clientHttpRules,
+  sessionLeftOpen,
   toolParamHeaders,
 } from "../invariants/client-http-rules.js";
 import type { Invariants, RunObserver } from "../invariants/observer.js";
@@ -92,11 +93,7 @@ class ObservedSession {
 
   /** The client exited holding this session: it did not end it with DELETE (SHOULD). */
   leftOpen(): void {
-    this.run().report({
-      requirement: "http.session.client-delete",
-      detail: `the client exited without sending DELETE for its session ${JSON.stringify(this.sessionId)}`,
-      message: `session ${this.sessionId}`,
-    });
+    if (this.sessionId !== undefined) this.run().report(sessionLeftOpen(this.sessionId));
   }
 
   /** Judges the HTTP request itself (after its body went to `fromClient`). */
