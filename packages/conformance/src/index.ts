@@ -32,6 +32,7 @@ export {
   type RunFilters,
   type RunnerAuth,
 } from "./run/runner.js";
+export { observeClient, OBSERVE_CLIENT_ID, type ObserveClientOptions } from "./observe/observe-client.js";
 export { parseWwwAuthenticate, type Challenge } from "./match/www-authenticate.js";
 export type { Report } from "./report/report.js";
 export { summaryLine } from "./report/report.js";

@@ -69,19 +69,28 @@ describe("JSON-RPC sweep invariants", () => {
   });
 
   it("2026-07-28 error codes: legacy range, undefined MCP codes, application codes in the reserved range", () => {
-    const sent = [req(1, "tools/call"), req(2, "tools/call"), req(3, "tools/call"), req(4, "tools/call")];
-    expect(
-      check(sent, [fail(1, -32001), fail(2, -32050), fail(3, -32500), fail(4, -32602)], "2026-07-28"),
-    ).toEqual([
+    const discover = ok(
+      0,
+      modern({ supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 0, cacheScope: "private" }),
+    );
+    const sent = [
+      req(0, "server/discover"),
+      req(1, "tools/call"),
+      req(2, "tools/call"),
+      req(3, "tools/call"),
+      req(4, "tools/call"),
+    ];
+    const errors = (...codes: number[]) => codes.map((code, i) => fail(i + 1, code));
+    expect(check(sent, [discover, ...errors(-32001, -32050, -32500, -32602)], "2026-07-28")).toEqual([
       "base.error-codes.app-range: error code -32500 is in the JSON-RPC reserved range -32768..-32000 but defined by neither JSON-RPC nor MCP",
       "base.error-codes.no-legacy-range: error code -32001 is in the legacy range -32000..-32019",
       "base.error-codes.no-undefined-reserved: error code -32050 is in the MCP range -32020..-32099 but not defined by 2026-07-28",
     ]);
     // Defined codes, application codes outside the range, and the session era are fine.
-    expect(
-      check(sent, [fail(1, -32022), fail(2, -32020), fail(3, 1), fail(4, -32603)], "2026-07-28"),
-    ).toEqual([]);
-    expect(check(sent, [fail(1, -32001), fail(2, -32050)], "2025-11-25")).toEqual([]);
+    expect(check(sent, [discover, ...errors(-32022, -32020, 1, -32603)], "2026-07-28")).toEqual([]);
+    expect(check(sent, errors(-32001, -32050), "2025-11-25")).toEqual([]);
+    // A session-era server refusing the 2026-07-28 opening exchange is not held to 2026-07-28 codes.
+    expect(check(sent, [fail(0, -32000)], "2026-07-28")).toEqual([]);
   });
 });
 

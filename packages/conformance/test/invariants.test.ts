@@ -385,6 +385,11 @@ describe("HTTP header invariants", () => {
   });
 });
 
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "c", version: "1" },
+};
 const OPENING = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } };
 
 describe("client invariants", () => {
@@ -422,7 +427,8 @@ describe("client invariants", () => {
     // A new initialize starts a new session: ids may start over.
     const init = req(5, "initialize", OPENING);
     expect(client([ok(5, {})], [init, init])).toEqual([]);
-    expect(client([], [list, list], "2026-07-28")).toEqual([
+    const modern = req(5, "tools/list", { _meta: MODERN_META });
+    expect(client([], [modern, modern], "2026-07-28")).toEqual([
       "base.request.id-unique: request id 5 reused while the request with that id is still unanswered",
     ]);
   });

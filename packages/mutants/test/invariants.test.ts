@@ -85,11 +85,17 @@ const ALSO: Record<string, string> = {
   ...inputAndTaskAlso,
 };
 
-/** Client mutants whose defect breaks a JSON-RPC rule the layer checks on the client's messages. */
+/** Client mutants whose defect breaks a rule the layer checks on the client's messages. */
 const CLIENT: Record<string, string> = {
   "answer-wrong-id": "base.response.same-id",
   "client-missing-jsonrpc": "base.jsonrpc.version",
   "reuses-request-id": "base.request.id-unique",
+  "skips-initialized": "lifecycle.init.initialized-notification",
+  "initialize-without-client-version": "lifecycle.init.request-fields",
+  "stdin-banner": "stdio.stdin-mcp-only",
+  "initialized-late": "lifecycle.init.initialized-notification",
+  "drops-related-task-meta": "tasks.requestor.related-meta-responses",
+  "ignores-task-support": "tasks.requestor.tool-forbidden",
 };
 
 const caughtBy = new Map<string, readonly string[]>();

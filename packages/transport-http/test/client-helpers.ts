@@ -14,6 +14,7 @@ import {
 } from "node:net";
 import type { JsonRpcPayload, Transport } from "@mcpkit/core";
 import { afterEach } from "vitest";
+import { Conditions } from "./waiting.js";
 
 /** One HTTP request the scripted server got, with its response still to write. */
 export interface Arrival {
@@ -44,7 +45,7 @@ export class ScriptedServer {
   script: Script = answerPlainly;
   /** TCP connections accepted so far (keep-alive reuses one for many requests). */
   connections = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Conditions();
 
   private constructor(
     private readonly server: Server,
@@ -73,20 +74,7 @@ export class ScriptedServer {
 
   /** Resolves once `condition` holds; rejects naming `what` after `ms`. */
   until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-    if (condition()) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!condition()) return;
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.listeners.delete(check);
-        reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
-      }, ms);
-      this.listeners.add(check);
-    });
+    return this.changes.until(condition, what, ms);
   }
 
   async close(): Promise<void> {
@@ -133,7 +121,7 @@ export class ScriptedServer {
   }
 
   private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.changes.notify();
   }
 }
 

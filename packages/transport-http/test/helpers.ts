@@ -2,6 +2,8 @@ import type { MessageContext, TransportHandlers, UnreadableFrame } from "@mcpkit
 import { type HttpServerTransport, readSse, type SseEvent } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { serveOnPath } from "./http-paths.js";
+import { type PerTest, perTest } from "./per-test.js";
+import { Arrivals, Conditions, withTimeout } from "./waiting.js";
 
 /** The comment every SSE response of the endpoint starts with, so it always has a first chunk. */
 export const STREAM_OPEN = ": stream open\n\n";
@@ -12,42 +14,25 @@ export class Recorder implements TransportHandlers {
   readonly contexts: (MessageContext | undefined)[] = [];
   readonly unreadable: UnreadableFrame[] = [];
   readonly closes: (Error | undefined)[] = [];
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Conditions();
 
   onMessage = (value: unknown, context?: MessageContext): void => {
     this.messages.push(value);
     this.contexts.push(context);
-    this.notify();
+    this.changes.notify();
   };
   onUnreadable = (frame: UnreadableFrame): void => {
     this.unreadable.push(frame);
-    this.notify();
+    this.changes.notify();
   };
   onClose = (error?: Error): void => {
     this.closes.push(error);
-    this.notify();
+    this.changes.notify();
   };
 
   /** Resolves once `condition` holds; rejects naming `what` after `ms`. */
   until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-    if (condition()) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!condition()) return;
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.listeners.delete(check);
-        reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
-      }, ms);
-      this.listeners.add(check);
-    });
-  }
-
-  private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    return this.changes.until(condition, what, ms);
   }
 }
 
@@ -60,35 +45,18 @@ export interface TestServer {
 }
 
 export async function startServer(options: Partial<ServeOptions> = {}): Promise<TestServer> {
-  const arrived: HttpServerTransport[] = [];
-  const waiting: ((transport: HttpServerTransport) => void)[] = [];
+  const sessions = new Arrivals<HttpServerTransport>();
   const http = await serveOnPath({
     ...options,
     onSession: async (transport) => {
       await options.onSession?.(transport);
-      const taker = waiting.shift();
-      if (taker) taker(transport);
-      else arrived.push(transport);
+      sessions.push(transport);
     },
   });
-  return {
-    http,
-    url: http.url,
-    next: (ms = 5000) => {
-      const ready = arrived.shift();
-      if (ready) return Promise.resolve(ready);
-      return withTimeout(new Promise((resolve) => waiting.push(resolve)), ms, "a session");
-    },
-  };
+  return { http, url: http.url, next: (ms = 5000) => sessions.next(ms, "a session") };
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export { withTimeout };
 
 /** The headers a conforming client sends with a POST. */
 export const POST_HEADERS = {
@@ -211,9 +179,7 @@ export interface RecordedSession {
  * A server on 127.0.0.1 whose sessions record what arrives in a {@link Recorder} (the test sends
  * every answer itself); `open` initializes a session and gives it. Close `http` after the test.
  */
-export async function startRecordingServer(
-  options: Partial<ServeOptions> = {},
-): Promise<TestServer & { open(): Promise<RecordedSession> }> {
+export async function startRecordingServer(options: Partial<ServeOptions> = {}): Promise<RecordingServer> {
   const recorders = new Map<HttpServerTransport, Recorder>();
   const server = await startServer({
     ...options,
@@ -229,6 +195,17 @@ export async function startRecordingServer(
     return { sessionId, transport, recorder: recorders.get(transport) as Recorder };
   };
   return { ...server, open };
+}
+
+/** A {@link startRecordingServer} server. */
+export type RecordingServer = TestServer & { open(): Promise<RecordedSession> };
+
+/**
+ * For a test file (call it at its top level): starts recording servers (see
+ * {@link startRecordingServer}), the last one started closed after its test.
+ */
+export function recordingServerPerTest(): PerTest<RecordingServer, Partial<ServeOptions>> {
+  return perTest(startRecordingServer, (server) => server.http.close());
 }
 
 /** Waits until the session received a request with `id`. */

@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import { afterAll, beforeAll, describe } from "vitest";
 import {
   createLegacySseHandler,
@@ -15,6 +14,7 @@ import {
   serveStreamableHttp,
   toNodeListener,
 } from "../src/node.js";
+import { serveHandler } from "../src/node/listen.js";
 
 /**
  * The two ways a request reaches the endpoint on Node: `native` (the package's own handler given
@@ -71,16 +71,7 @@ export async function serveOn(httpPath: HttpPath, options: ServeOptions): Promis
     if ((req.url ?? "/").split("?")[0] === path) return listener(req, res);
     res.writeHead(404, { "content-type": "text/plain" }).end("Not Found");
   });
-  const origin = await listen(httpServer, host, port);
-  return {
-    url: `${origin}${path}`,
-    handler,
-    httpServer,
-    close: async () => {
-      await handler.close();
-      await stop(httpServer);
-    },
-  };
+  return serveHandler(httpServer, handler, { host, port, path });
 }
 
 /** {@link serveLegacySse} on the current path. */
@@ -89,26 +80,5 @@ export async function serveLegacyOnPath(options: LegacyServeOptions): Promise<Le
   const { host = "127.0.0.1", port = 0, ...handlerOptions } = options;
   const handler = createLegacySseHandler(handlerOptions);
   const httpServer = createServer(toNodeListener(onPath(handler)));
-  const origin = await listen(httpServer, host, port);
-  return {
-    url: `${origin}${handlerOptions.ssePath ?? "/sse"}`,
-    handler,
-    httpServer,
-    close: async () => {
-      await handler.close();
-      await stop(httpServer);
-    },
-  };
-}
-
-async function listen(httpServer: Server, host: string, port: number): Promise<string> {
-  await new Promise<void>((resolve) => httpServer.listen(port, host, resolve));
-  return `http://${host}:${(httpServer.address() as AddressInfo).port}`;
-}
-
-function stop(httpServer: Server): Promise<void> {
-  return new Promise((resolve) => {
-    httpServer.close(() => resolve());
-    httpServer.closeAllConnections();
-  });
+  return serveHandler(httpServer, handler, { host, port, path: handlerOptions.ssePath ?? "/sse" });
 }

@@ -2,6 +2,7 @@ import type { LegacySseServerTransport } from "../src/index.js";
 import { type SseEvent, readSse } from "../src/index.js";
 import type { LegacyServeOptions, LegacySseServer } from "../src/node.js";
 import { serveLegacyOnPath } from "./http-paths.js";
+import { Arrivals, withTimeout } from "./waiting.js";
 
 /** A legacy server on 127.0.0.1 whose session transports are queued for the test to take. */
 export interface LegacyTestServer {
@@ -14,36 +15,23 @@ export interface LegacyTestServer {
 }
 
 export async function startLegacy(options: Partial<LegacyServeOptions> = {}): Promise<LegacyTestServer> {
-  const arrived: LegacySseServerTransport[] = [];
-  const waiting: ((transport: LegacySseServerTransport) => void)[] = [];
+  const sessions = new Arrivals<LegacySseServerTransport>();
   const http = await serveLegacyOnPath({
     ...options,
     onSession: async (transport) => {
       await options.onSession?.(transport);
-      const taker = waiting.shift();
-      if (taker) taker(transport);
-      else arrived.push(transport);
+      sessions.push(transport);
     },
   });
   return {
     http,
     url: http.url,
     origin: new URL(http.url).origin,
-    next: (ms = 5000) => {
-      const ready = arrived.shift();
-      if (ready) return Promise.resolve(ready);
-      return bounded(new Promise((resolve) => waiting.push(resolve)), ms, "a legacy session");
-    },
+    next: (ms = 5000) => sessions.next(ms, "a legacy session"),
   };
 }
 
-export function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export { withTimeout as bounded };
 
 /** A raw SSE GET: its response, and its events one at a time (each wait bounded). */
 export interface RawStream {
@@ -61,16 +49,11 @@ export async function openRawStream(url: string, headers: Record<string, string>
     headers: { accept: "text/event-stream", ...headers },
     signal: aborter.signal,
   });
-  const queue: SseEvent[] = [];
-  const takers: ((event: SseEvent) => void)[] = [];
+  const events = new Arrivals<SseEvent>();
   const ended = (async () => {
     if (!response.body) return;
     try {
-      for await (const event of readSse(response.body)) {
-        const taker = takers.shift();
-        if (taker) taker(event);
-        else queue.push(event);
-      }
+      for await (const event of readSse(response.body)) events.push(event);
     } catch {
       // Aborted by the test.
     }
@@ -79,11 +62,7 @@ export async function openRawStream(url: string, headers: Record<string, string>
     response,
     ended,
     abort: () => aborter.abort(),
-    next: (ms = 5000) => {
-      const ready = queue.shift();
-      if (ready) return Promise.resolve(ready);
-      return bounded(new Promise((resolve) => takers.push(resolve)), ms, "an SSE event");
-    },
+    next: (ms = 5000) => events.next(ms, "an SSE event"),
   };
 }
 

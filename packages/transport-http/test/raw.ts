@@ -1,6 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { LocalError, type Transport, type TransportHandlers } from "@mcpkit/core";
 import type { HttpServerTransport } from "../src/index.js";
+import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
+import { serveOnPath } from "./http-paths.js";
+import { type PerTest, perTest } from "./per-test.js";
 
 /** What a raw HTTP exchange gave back. */
 export interface RawResponse {
@@ -71,4 +74,15 @@ export function respond(transport: HttpServerTransport | Transport): Promise<voi
     onClose: () => {},
   };
   return transport.start(handlers);
+}
+
+/**
+ * For a test file or describe block: starts servers on the current path whose sessions answer
+ * with {@link respond}, the last one closed after its test.
+ */
+export function answeringServerPerTest(): PerTest<StreamableHttpServer, Partial<ServeOptions>> {
+  return perTest(
+    (options = {}) => serveOnPath({ onSession: (transport) => respond(transport), ...options }),
+    (server) => server.close(),
+  );
 }

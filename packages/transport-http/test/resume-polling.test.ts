@@ -1,27 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Connection, SessionClientEra, SessionServerEra } from "@mcpkit/core";
 import { StreamableHttpClientTransport } from "../src/index.node.js";
 import type { ServeOptions } from "../src/node.js";
-import {
-  POST_HEADERS,
-  STREAM_OPEN,
-  type TestServer,
-  withTimeout,
-  arrived,
-  startRecordingServer,
-} from "./helpers.js";
+import { POST_HEADERS, STREAM_OPEN, withTimeout, arrived, recordingServerPerTest } from "./helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.http.close();
-  server = undefined;
-});
+const startRecording = recordingServerPerTest();
 
 /** A server whose sessions record what arrives, and one session on it. */
 async function serve(options: Partial<ServeOptions> = {}) {
-  const recording = await startRecordingServer(options);
-  server = recording;
+  const recording = await startRecording(options);
   return { url: recording.url, ...(await recording.open()) };
 }
 

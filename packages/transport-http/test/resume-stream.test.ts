@@ -1,28 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type EventStore, MemoryEventStore, type SseEvent } from "../src/index.js";
 import type { ServeOptions } from "../src/node.js";
-import {
-  openSse,
-  POST_HEADERS,
-  resumeSse,
-  sleep,
-  type TestServer,
-  arrived,
-  startRecordingServer,
-} from "./helpers.js";
+import { openSse, POST_HEADERS, resumeSse, sleep, arrived, recordingServerPerTest } from "./helpers.js";
 import { raw, refusalBody } from "./raw.js";
 import { forEachHttpPath } from "./http-paths.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.http.close();
-  server = undefined;
-});
+const startRecording = recordingServerPerTest();
 
 /** A server whose sessions record what arrives, and one session on it. */
 async function serve(options: Partial<ServeOptions> = {}) {
-  const recording = await startRecordingServer(options);
-  server = recording;
+  const recording = await startRecording(options);
   return { url: recording.url, ...(await recording.open()) };
 }
 

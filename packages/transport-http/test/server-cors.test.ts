@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CORS_ALLOW_HEADERS } from "../src/index.js";
-import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
+import type { ServeOptions } from "../src/node.js";
 import { initializeRequest, POST_HEADERS } from "./helpers.js";
-import { raw, refusalBody, respond } from "./raw.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
+import { raw, refusalBody, answeringServerPerTest } from "./raw.js";
+import { forEachHttpPath } from "./http-paths.js";
 
-let server: StreamableHttpServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
-  server = await serveOnPath({ onSession: (transport) => respond(transport), ...options });
-  return server.url;
-}
+const start = answeringServerPerTest();
+const serve = async (options: Partial<ServeOptions> = {}) => (await start(options)).url;
 
 const APP = "https://app.example.com";
 const BODY = JSON.stringify(initializeRequest(1));
@@ -91,7 +83,7 @@ forEachHttpPath(() => {
     it("origins '*' answers '*', or echoes the origin when credentials are allowed", async () => {
       const url = await serve({ allowedOrigins: "any", cors: { origins: "*" } });
       expect((await preflight(url, APP)).headers["access-control-allow-origin"]).toBe("*");
-      await server?.close();
+      await start.current?.close();
       const url2 = await serve({ allowedOrigins: "any", cors: { origins: "*", allowCredentials: true } });
       const response = await preflight(url2, APP);
       expect(response.headers["access-control-allow-origin"]).toBe(APP);

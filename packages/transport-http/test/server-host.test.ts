@@ -2,16 +2,11 @@ import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLegacySseHandler, createStreamableHttpHandler } from "../src/index.js";
-import {
-  type LegacySseServer,
-  type ServeOptions,
-  type StreamableHttpServer,
-  toNodeListener,
-} from "../src/node.js";
+import { type LegacySseServer, type ServeOptions, toNodeListener } from "../src/node.js";
 import { parseHost } from "../src/server/host.js";
 import { initializeRequest, POST_HEADERS } from "./helpers.js";
-import { forEachHttpPath, onPath, serveLegacyOnPath, serveOnPath } from "./http-paths.js";
-import { raw, refusalBody, respond } from "./raw.js";
+import { forEachHttpPath, onPath, serveLegacyOnPath } from "./http-paths.js";
+import { raw, refusalBody, respond, answeringServerPerTest } from "./raw.js";
 import { call, headersFor } from "./stateless-helpers.js";
 
 const INVALID_HOST = refusalBody("Bad Request: invalid Host header (expected host[:port])");
@@ -85,15 +80,8 @@ describe("parseHost (RFC 9112 §3.2 / RFC 3986 host [':' port])", () => {
 
 forEachHttpPath(() => {
   describe("Streamable HTTP: an invalid Host is 400 before any allow-list", () => {
-    let server: StreamableHttpServer | undefined;
-    afterEach(async () => {
-      await server?.close();
-      server = undefined;
-    });
-    async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
-      server = await serveOnPath({ onSession: (transport) => respond(transport), ...options });
-      return server.url;
-    }
+    const start = answeringServerPerTest();
+    const serve = async (options: Partial<ServeOptions> = {}) => (await start(options)).url;
 
     it("refuses each bad value on POST, GET and DELETE with 400 and a clear body", async () => {
       const url = await serve();

@@ -1,5 +1,5 @@
 import { LocalError } from "@mcpkit/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type EventStore, MemoryEventStore, type SseEvent } from "../src/index.js";
 import type { ServeOptions } from "../src/node.js";
 import {
@@ -7,17 +7,12 @@ import {
   POST_HEADERS,
   type Recorder,
   resumeSse,
-  type TestServer,
   withTimeout,
   arrived,
-  startRecordingServer,
+  recordingServerPerTest,
 } from "./helpers.js";
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.http.close();
-  server = undefined;
-});
+const startRecording = recordingServerPerTest();
 
 /**
  * An event store whose appends for one session (`stall`) wait until `release`; those of other
@@ -64,8 +59,7 @@ function stallingStore() {
 
 /** A server whose sessions record what arrives (the test sends every answer itself). */
 async function serve(options: Partial<ServeOptions>) {
-  const recording = await startRecordingServer(options);
-  server = recording;
+  const recording = await startRecording(options);
   return { url: recording.url, open: recording.open };
 }
 

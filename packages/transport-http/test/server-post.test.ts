@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HttpServerTransport } from "../src/index.js";
-import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { initializeRequest, openSession, POST_HEADERS, STREAM_OPEN } from "./helpers.js";
-import { raw, refusalBody, respond } from "./raw.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
+import { raw, refusalBody, respond, answeringServerPerTest } from "./raw.js";
+import { forEachHttpPath } from "./http-paths.js";
 
-let server: StreamableHttpServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(options: Partial<ServeOptions> = {}): Promise<StreamableHttpServer> {
-  server = await serveOnPath({ onSession: (transport) => respond(transport), ...options });
-  return server;
-}
+const serve = answeringServerPerTest();
 
 const INIT_BODY = JSON.stringify(initializeRequest(1));
 const INIT_ANSWER = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25" } });
@@ -70,7 +60,7 @@ forEachHttpPath(() => {
         body: INIT_BODY,
       });
       expect([json.headers["content-type"], json.body]).toEqual(["application/json", INIT_ANSWER]);
-      await server?.close();
+      await serve.current?.close();
       const { url: url2 } = await serve({ jsonResponse: true });
       const sse = await raw(url2, {
         headers: { "content-type": "application/json", accept: "text/event-stream" },
@@ -90,7 +80,7 @@ forEachHttpPath(() => {
       const ids = await Promise.all(Array.from({ length: 20 }, () => initialize(url)));
       expect(new Set(ids).size).toBe(20);
       expect(transports.map((t) => t.sessionId).sort()).toEqual([...ids].sort());
-      expect(server?.handler.sessionCount).toBe(20);
+      expect(serve.current?.handler.sessionCount).toBe(20);
     });
 
     it("refuses the initialize with 500 when onSession throws, and keeps no session", async () => {
@@ -105,7 +95,7 @@ forEachHttpPath(() => {
       expect(response.status).toBe(500);
       expect(response.body).toBe(refusalBody("Internal error: the session could not be set up", -32603));
       expect(errors).toEqual([new Error("no")]);
-      expect(server?.handler.sessionCount).toBe(0);
+      expect(serve.current?.handler.sessionCount).toBe(0);
     });
   });
 
@@ -198,7 +188,7 @@ forEachHttpPath(() => {
         400,
         refusalBody("Invalid Request: initialize must not be part of a batch"),
       ]);
-      expect(server?.handler.sessionCount).toBe(1);
+      expect(serve.current?.handler.sessionCount).toBe(1);
     });
 
     it("refuses a POST without Mcp-Session-Id after initialize with 400", async () => {
@@ -233,7 +223,7 @@ forEachHttpPath(() => {
       for (const version of ["2025-03-26", "2025-06-18", "2025-11-25"]) {
         expect((await post(url, sessionId, note, { "mcp-protocol-version": version })).status).toBe(202);
       }
-      await server?.close();
+      await serve.current?.close();
       // A session whose initialize is never answered has no negotiated revision.
       const { url: url2 } = await serve({ supportedRevisions: ["2025-11-25"], onSession: () => {} });
       const session2 = await openSession(url2);

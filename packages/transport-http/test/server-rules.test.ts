@@ -1,22 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
-import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
+import { describe, expect, it } from "vitest";
+import type { ServeOptions } from "../src/node.js";
 import { initializeRequest, POST_HEADERS, STREAM_OPEN } from "./helpers.js";
-import { raw, refusalBody, respond } from "./raw.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
+import { raw, refusalBody, answeringServerPerTest } from "./raw.js";
+import { forEachHttpPath } from "./http-paths.js";
 
 // The status and header rules of http-shared.md not covered by server-post, server-session and
 // server-security.
 
-let server: StreamableHttpServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(options: Partial<ServeOptions> = {}): Promise<string> {
-  server = await serveOnPath({ onSession: (transport) => respond(transport), ...options });
-  return server.url;
-}
+const start = answeringServerPerTest();
+const serve = async (options: Partial<ServeOptions> = {}) => (await start(options)).url;
 
 async function initialize(url: string): Promise<string> {
   const response = await raw(url, { headers: POST_HEADERS, body: JSON.stringify(initializeRequest(1)) });
@@ -49,7 +41,7 @@ forEachHttpPath(() => {
       expect([get.status, get.body]).toEqual(expected);
       const del = await raw(url, { method: "DELETE", headers });
       expect([del.status, del.body]).toEqual(expected);
-      expect(server?.handler.sessionCount).toBe(1);
+      expect(start.current?.handler.sessionCount).toBe(1);
     });
 
     it("HEAD, PUT and PATCH get 405 with Allow", async () => {

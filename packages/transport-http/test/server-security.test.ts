@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createStreamableHttpHandler, DEFAULT_MAX_BODY_BYTES } from "../src/index.js";
-import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { initializeRequest, POST_HEADERS } from "./helpers.js";
-import { raw, refusalBody, respond } from "./raw.js";
-import { forEachHttpPath, serveOnPath } from "./http-paths.js";
+import { raw, refusalBody, answeringServerPerTest } from "./raw.js";
+import { forEachHttpPath } from "./http-paths.js";
 
-let server: StreamableHttpServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(options: Partial<ServeOptions> = {}): Promise<StreamableHttpServer> {
-  server = await serveOnPath({ onSession: (transport) => respond(transport), ...options });
-  return server;
-}
+const serve = answeringServerPerTest();
 
 const BODY = JSON.stringify(initializeRequest(1));
 const HOST_FORBIDDEN = refusalBody("Forbidden: Host not allowed");
@@ -44,7 +34,7 @@ forEachHttpPath(() => {
       expect((await post(url, { host: "other.example:8443" })).status).toBe(200);
       expect((await post(url, { host: "other.example:8444" })).status).toBe(403);
       expect((await post(url, { host: "localhost" })).status).toBe(403);
-      await server?.close();
+      await serve.current?.close();
       const open = await serve({ allowedHosts: "any" });
       expect((await post(open.url, { host: "anything.example" })).status).toBe(200);
     });

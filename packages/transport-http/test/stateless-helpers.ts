@@ -3,6 +3,7 @@ import { Server } from "@mcpkit/server";
 import type { StatelessHttpServerTransport } from "../src/index.js";
 import type { ServeOptions, StreamableHttpServer } from "../src/node.js";
 import { serveOnPath } from "./http-paths.js";
+import { type PerTest, perTest } from "./per-test.js";
 import { openSse, type SseReader, withTimeout } from "./helpers.js";
 
 export const STATELESS = "2026-07-28";
@@ -171,4 +172,9 @@ export async function startFixture(options: Partial<ServeOptions> = {}): Promise
       await http.close();
     },
   };
+}
+
+/** For a test file (call it at its top level): starts fixtures, the last one closed after its test. */
+export function fixturePerTest(): PerTest<StatelessFixture, Partial<ServeOptions>> {
+  return perTest(startFixture, (fixture) => fixture.close());
 }

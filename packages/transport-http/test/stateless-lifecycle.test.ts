@@ -1,23 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST_HEADERS, withTimeout } from "./helpers.js";
 import { raw } from "./raw.js";
-import {
-  call,
-  jsonOf,
-  messagesOf,
-  post,
-  postSse,
-  STATELESS,
-  type StatelessFixture,
-  startFixture,
-} from "./stateless-helpers.js";
+import { call, jsonOf, messagesOf, post, postSse, STATELESS, fixturePerTest } from "./stateless-helpers.js";
 import { forEachHttpPath, serveOnPath } from "./http-paths.js";
 
-let fixture: StatelessFixture | undefined;
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-});
+const start = fixturePerTest();
 
 forEachHttpPath(() => {
   describe("the shared stateless transport's life", () => {
@@ -47,7 +34,7 @@ forEachHttpPath(() => {
     });
 
     it("is made afresh when the engine closed it", async () => {
-      fixture = await startFixture();
+      const fixture = await start();
       const { url, server } = fixture;
       expect((await post(url, call(1, "tools/list"))).status).toBe(200);
       const first = fixture.stateless();
@@ -60,7 +47,7 @@ forEachHttpPath(() => {
     });
 
     it("ends open listen streams when the handler closes, then refuses with 503", async () => {
-      fixture = await startFixture();
+      const fixture = await start();
       const { url, http } = fixture;
       const reader = await postSse(
         url,
@@ -78,7 +65,7 @@ forEachHttpPath(() => {
     });
 
     it("leaves nothing behind after a burst of answered and aborted requests", async () => {
-      fixture = await startFixture();
+      const fixture = await start();
       const { url, server } = fixture;
       const aborts: AbortController[] = [];
       const calls = Array.from({ length: 40 }, (_, i) => {
@@ -98,7 +85,7 @@ forEachHttpPath(() => {
       const deadline = Date.now() + 3000;
       const session = [...server.sessions][0];
       const idle = () =>
-        fixture?.stateless()?.inflightCount === 0 && session?.connection.diagnostics().inflightRequests === 0;
+        fixture.stateless()?.inflightCount === 0 && session?.connection.diagnostics().inflightRequests === 0;
       while (!idle() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       expect(fixture.stateless()?.inflightCount).toBe(0);
       expect(session?.connection.diagnostics()).toMatchObject({ inflightRequests: 0, signalListeners: 0 });

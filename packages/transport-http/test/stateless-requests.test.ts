@@ -1,29 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSession, POST_HEADERS } from "./helpers.js";
 import { raw } from "./raw.js";
-import {
-  call,
-  envelope,
-  messagesOf,
-  post,
-  postSse,
-  STATELESS,
-  type StatelessFixture,
-  startFixture,
-} from "./stateless-helpers.js";
+import { call, envelope, messagesOf, post, postSse, STATELESS, fixturePerTest } from "./stateless-helpers.js";
 import { jsonOf } from "./stateless-helpers.js";
 import { forEachHttpPath } from "./http-paths.js";
 
-let fixture: StatelessFixture | undefined;
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-});
-
-async function start(options: Parameters<typeof startFixture>[0] = {}): Promise<StatelessFixture> {
-  fixture = await startFixture(options);
-  return fixture;
-}
+const start = fixturePerTest();
 
 const SERVER_INFO = { "io.modelcontextprotocol/serverInfo": { name: "stateless-fixture", version: "1.0.0" } };
 
@@ -64,7 +46,6 @@ forEachHttpPath(() => {
         result: { content: [{ type: "text", text: "hi" }], resultType: "complete", _meta: SERVER_INFO },
       });
       await json.close();
-      fixture = undefined;
 
       const sse = await start({ jsonResponse: false });
       const reader = await postSse(

@@ -1,27 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withTimeout } from "./helpers.js";
-import {
-  call,
-  envelope,
-  messagesOf,
-  post,
-  postSse,
-  type StatelessFixture,
-  startFixture,
-} from "./stateless-helpers.js";
+import { call, envelope, messagesOf, post, postSse, fixturePerTest } from "./stateless-helpers.js";
 import { jsonOf } from "./stateless-helpers.js";
 import { forEachHttpPath } from "./http-paths.js";
 
-let fixture: StatelessFixture | undefined;
-afterEach(async () => {
-  await fixture?.close();
-  fixture = undefined;
-});
-
-async function start(options: Parameters<typeof startFixture>[0] = {}): Promise<StatelessFixture> {
-  fixture = await startFixture(options);
-  return fixture;
-}
+const start = fixturePerTest();
 
 /** Bounded wait for a condition polled every 10 ms. */
 async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
@@ -40,7 +23,7 @@ forEachHttpPath(() => {
       const { url, observed } = await start();
       const held = postSse(url, call(1, "tools/call", { name: "hold", arguments: {} }));
       // Let the held call reach the engine before the second one with the same id.
-      await until(() => (fixture?.stateless()?.inflightCount ?? 0) === 1, "the held call");
+      await until(() => (start.current?.stateless()?.inflightCount ?? 0) === 1, "the held call");
       const quick = await post(url, call(1, "tools/call", { name: "echo", arguments: { text: "second" } }), {
         accept: "application/json",
       });
@@ -52,7 +35,7 @@ forEachHttpPath(() => {
       const messages = await messagesOf(await held);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatchObject({ id: 1, result: { content: [{ type: "text", text: "held" }] } });
-      expect(fixture?.stateless()?.inflightCount).toBe(0);
+      expect(start.current?.stateless()?.inflightCount).toBe(0);
     });
 
     it("200 concurrent clients all using id 1 each get their own answer", async () => {
@@ -67,7 +50,7 @@ forEachHttpPath(() => {
       expect(answers.map((answer) => [answer.id, answer.result.content[0].text])).toEqual(
         Array.from({ length: 200 }, (_, i) => [1, `client-${i}`]),
       );
-      expect(fixture?.stateless()?.inflightCount).toBe(0);
+      expect(start.current?.stateless()?.inflightCount).toBe(0);
       // For the report, not an assertion: loopback, shared CI-sized machine.
       console.info(`200 concurrent stateless tools/call: ${Date.now() - started} ms`);
     });
@@ -97,7 +80,10 @@ forEachHttpPath(() => {
       controller.abort();
       await expect(pending).rejects.toThrow();
       await withTimeout(observed.waitAborted, 3000, "the handler's signal to abort");
-      await until(() => fixture?.stateless()?.inflightCount === 0, "the transport to forget the request");
+      await until(
+        () => start.current?.stateless()?.inflightCount === 0,
+        "the transport to forget the request",
+      );
       const [session] = [...server.sessions];
       await until(() => session?.connection.diagnostics().inflightRequests === 0, "the engine to forget it");
       expect(session?.connection.diagnostics()).toMatchObject({ inflightRequests: 0, signalListeners: 0 });
@@ -111,7 +97,10 @@ forEachHttpPath(() => {
       await withTimeout(observed.waitStarted, 3000, "the wait tool to start");
       reader.abort();
       await withTimeout(observed.waitAborted, 3000, "the handler's signal to abort");
-      await until(() => fixture?.stateless()?.inflightCount === 0, "the transport to forget the request");
+      await until(
+        () => start.current?.stateless()?.inflightCount === 0,
+        "the transport to forget the request",
+      );
       const next = await post(url, call("after", "tools/list"), { accept: "application/json" });
       expect(next.status).toBe(200);
     });
@@ -152,7 +141,7 @@ forEachHttpPath(() => {
       expect(session?.listenerCount).toBe(1);
       reader.abort();
       await until(() => session?.listenerCount === 0, "the listener to go");
-      expect(fixture?.stateless()?.inflightCount).toBe(0);
+      expect(start.current?.stateless()?.inflightCount).toBe(0);
     });
 
     it("ends with the listen result when the server closes", async () => {

@@ -60,7 +60,11 @@ function errorRules(message: JsonObject, error: Json, state: RunState): Breach[]
     );
   if (state.revision >= "2026-07-28" && error.code === -32042)
     out.push(breach("base.error-codes.no-32042", "a 2026-07-28 server sent -32042", message));
-  const range = typeof error.code === "number" ? errorCodeProblem(error.code, state.revision) : undefined;
+  // Only a server known to serve 2026-07-28 (its server/discover answered) is held to its codes: a
+  // session-era server refusing the 2026-07-28 opening exchange speaks its own revision.
+  const serves = state.serverCapabilities() !== undefined;
+  const range =
+    typeof error.code === "number" && serves ? errorCodeProblem(error.code, state.revision) : undefined;
   if (range !== undefined) out.push(breach(range[0], range[1], message));
   return out;
 }

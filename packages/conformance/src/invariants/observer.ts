@@ -4,8 +4,8 @@ import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
 import { authExchangeRules } from "./auth-exchange-rules.js";
-import { clientBatchRules, clientOpeningSent } from "./client-opening-rules.js";
-import { clientRules } from "./client-rules.js";
+import { clientBatchRules } from "./client-opening-rules.js";
+import { clientRules, clientSent } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
@@ -71,7 +71,7 @@ export class RunObserver {
     if (value === undefined) return;
     this.state.sent(value);
     if (this.identity.side === "client")
-      for (const item of Array.isArray(value) ? value : [value]) clientOpeningSent(item, this.state);
+      for (const item of Array.isArray(value) ? value : [value]) clientSent(item, this.state);
   }
 
   /** A breach the observe pass found itself (e.g. pagination that does not end). */
@@ -121,7 +121,16 @@ export class RunObserver {
     // Inside a message split over lines, a line may parse on its own (`"2025-11-25"`, `1`).
     const fragment = this.splitting && (typeof message !== "object" || message === null);
     if (message === undefined || (transport === "stdio" && fragment)) {
-      if (transport === "stdio" && server) breaches.push(this.unparsedLine(text));
+      if (transport === "stdio")
+        breaches.push(
+          server
+            ? this.unparsedLine(text)
+            : {
+                requirement: "stdio.stdin-mcp-only",
+                detail: "a line to the server's stdin that is not JSON",
+                message: text,
+              },
+        );
       if (transport === "ws" && server)
         breaches.push({
           requirement: "ws.one-message-per-frame",

@@ -1,4 +1,10 @@
-import { type ClientHttpRequest, clientHttpRules } from "../invariants/client-http-rules.js";
+import {
+  type ClientHttpRequest,
+  type ParamHeader,
+  clientHttpRules,
+  sessionLeftOpen,
+  toolParamHeaders,
+} from "../invariants/client-http-rules.js";
 import type { Invariants, RunObserver } from "../invariants/observer.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import { type Revision, isRevision } from "../model/revisions.js";
@@ -15,6 +21,11 @@ class ObservedSession {
   revision: Revision;
   sessionId: string | undefined;
   initialized = false;
+  authorized = false;
+  /** The session ended: the client sent DELETE for it, or the server answered 404 (expired). */
+  ended = false;
+  /** Per listed tool, its `x-mcp-header` annotations (2026-07-28). */
+  readonly toolHeaders = new Map<string, readonly ParamHeader[]>();
   private observer: RunObserver | undefined;
   /** The initialize request, judged once its answer tells the negotiated revision. */
   private opening: { text: string; message: Json } | undefined;
@@ -52,6 +63,14 @@ class ObservedSession {
 
   /** A message the server sent the client: the answer to initialize fixes the revision. */
   fromServer(message: Json): void {
+    const tools = isObject(message) && isObject(message.result) ? message.result.tools : undefined;
+    if (Array.isArray(tools))
+      for (const tool of tools) {
+        if (!isObject(tool) || typeof tool.name !== "string" || this.toolHeaders.size >= 10_000) continue;
+        const headers = toolParamHeaders(tool.inputSchema ?? null);
+        if (headers === undefined) this.toolHeaders.delete(tool.name);
+        else this.toolHeaders.set(tool.name, headers);
+      }
     if (this.opening !== undefined && isObject(message) && !Object.hasOwn(message, "method")) {
       const result = isObject(message.result) ? message.result : undefined;
       const version = result?.protocolVersion;
@@ -70,6 +89,11 @@ class ObservedSession {
     const run = this.run();
     run.received(opening.text, opening.message);
     for (const breach of this.held.splice(0)) run.report(breach);
+  }
+
+  /** The client exited holding this session: it did not end it with DELETE (SHOULD). */
+  leftOpen(): void {
+    if (this.sessionId !== undefined) this.run().report(sessionLeftOpen(this.sessionId));
   }
 
   /** Judges the HTTP request itself (after its body went to `fromClient`). */
@@ -121,7 +145,12 @@ export class ClientSessions {
   }
 
   /** One HTTP request of the client; returns where its answer goes. */
-  request(method: string, headers: Record<string, string>, text: string | undefined): ExchangeSink {
+  request(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    text: string | undefined,
+  ): ExchangeSink {
     let body: Json | undefined;
     if (text !== undefined && text !== "") {
       try {
@@ -137,13 +166,18 @@ export class ClientSessions {
       session = this.open(asked ?? this.fallback);
     session ??= this.sessions.at(-1) ?? this.open(asked ?? this.fallback);
     const current = session;
+    if (method === "DELETE" && named !== undefined && named === current.sessionId) current.ended = true;
     if (text !== undefined && text !== "" && method === "POST") {
       this.messages++;
       current.fromClient(text, body);
     }
-    current.http(body === undefined ? { method, headers } : { method, headers, body });
+    const judged: ClientHttpRequest = { method, headers, url };
+    if (body !== undefined) judged.body = body;
+    else if (text !== undefined && text !== "") judged.text = text;
+    current.http(judged);
     return {
-      head: (_status, head) => {
+      head: (status, head) => {
+        if (status === 404 && named !== undefined && named === current.sessionId) current.ended = true;
         const id = head["mcp-session-id"];
         if (id !== undefined && current.sessionId === undefined && body !== undefined && isInitialize(body)) {
           current.sessionId = id;
@@ -154,8 +188,14 @@ export class ClientSessions {
     };
   }
 
-  /** Judges what is still held (an initialize that got no answer). */
-  finish(): void {
-    for (const session of this.sessions) session.flush();
+  /**
+   * Judges what is still held (an initialize that got no answer) and, when the client `left` (it
+   * exited by itself), every session it kept without sending DELETE.
+   */
+  finish(left: boolean): void {
+    for (const session of this.sessions) {
+      session.flush();
+      if (left && session.sessionId !== undefined && !session.ended) session.leftOpen();
+    }
   }
 }

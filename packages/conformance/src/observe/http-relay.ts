@@ -96,7 +96,7 @@ export class HttpRelay {
     const path = req.url ?? "/";
     const mcp = new URL(path, this.origin).pathname === this.upstream.pathname;
     const method = req.method ?? "GET";
-    const sink = mcp ? this.sessions.request(method, headers, body.toString("utf8")) : undefined;
+    const sink = mcp ? this.sessions.request(method, path, headers, body.toString("utf8")) : undefined;
     const forwarded: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) if (!HOP.has(name)) forwarded[name] = value;
     forwarded.host = this.upstream.host;

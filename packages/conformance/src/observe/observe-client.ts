@@ -43,8 +43,9 @@ export const OBSERVE_CLIENT_ID = "observe/client";
  * `observe/client` result (did the client run and exit 0) and one `invariant/REQUIREMENT@REVISION`
  * result per broken rule.
  * @example
+ * import { formatTable, observeClient } from "@mcpkit/conformance";
  * const report = await observeClient({ command: "node my-client.js", upstream: "http://127.0.0.1:3000/mcp" });
- * console.log(report.summary.failed);
+ * console.log(formatTable(report), report.summary.failed);
  */
 export async function observeClient(options: ObserveClientOptions): Promise<Report> {
   const invariants = new Invariants(options.requirements);
@@ -73,7 +74,7 @@ export async function observeClient(options: ObserveClientOptions): Promise<Repo
   ]);
   await handle.stop(1000);
   await relay.close();
-  sessions.finish();
+  sessions.finish(!timedOut && exit !== undefined);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const tail = handle.stderrTail();
   let reason: string | undefined;

@@ -91,6 +91,9 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
   };
   const wire = input.createWire(transcript);
   let facts: ServerFacts | undefined;
+  // What the server sent while refusing a revision it does not serve is not judged by that
+  // revision's rules: the breaches wait until the verdict (see the releases below).
+  input.observer?.hold();
   const outcome = await executeRun({
     transcript,
     revision,
@@ -104,12 +107,18 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
       if (input.discover) facts = await discoverFacts(session, revision, stepTimeoutMs);
     },
   });
-  if (outcome.status !== "failed") return facts ? { ok: true, facts } : { ok: true };
+  if (outcome.status !== "failed") {
+    input.observer?.release(true);
+    return facts ? { ok: true, facts } : { ok: true };
+  }
   const failure = outcome.failure;
   // An answer that picks another protocol version is version negotiation: the server does talk,
   // but not this revision.
   const negotiated = era === "session" ? negotiatedVersion(failure.actual, revision) : undefined;
-  if (negotiated !== undefined) return { ok: true, negotiated };
+  if (negotiated !== undefined) {
+    input.observer?.release(false);
+    return { ok: true, negotiated };
+  }
   const stderr = wire.diagnostics();
   const what = failure.step === "run" ? `could not connect to send ${SENT[era]}` : `sent ${SENT[era]}`;
   const error = isObject(failure.actual) && isObject(failure.actual.error) ? failure.actual.error : undefined;
@@ -121,13 +130,15 @@ export async function probeOpening(input: ProbeInput): Promise<ProbeResult> {
   if (stderr && !failure.reason.includes(stderr))
     parts.push(transport === "stdio" ? `server stderr (last lines): ${stderr}` : stderr);
   parts.push(REQUIRES[era]);
+  const refused = error !== undefined || /answered with HTTP 4\d\d/.test(stderr);
+  input.observer?.release(!refused);
   return {
     ok: false,
     revision,
     requirement: REQUIREMENT[era],
     message: parts.join("; "),
     failure,
-    refused: error !== undefined || /answered with HTTP 4\d\d/.test(stderr),
+    refused,
   };
 }
 

@@ -3,7 +3,8 @@
 // no-accept (POSTs accept only application/json), no-session (never echoes Mcp-Session-Id),
 // no-version (no MCP-Protocol-Version after initialization), skip-initialized (never sends
 // notifications/initialized), reuse-id (tools/list reuses initialize's id 1), list-first (a
-// tools/list before initialize), fail (exits 3 after listing).
+// tools/list before initialize), no-delete (leaves without DELETE), query-token (an access token in
+// the query string), fail (exits 3 after listing).
 const url = process.argv.at(-1);
 const mode = process.env.FAKE_OBSERVED_MODE ?? "good";
 let session;
@@ -16,7 +17,8 @@ async function post(message) {
   };
   if (session !== undefined && mode !== "no-session") headers["mcp-session-id"] = session;
   if (version !== undefined && mode !== "no-version") headers["mcp-protocol-version"] = version;
-  const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(message) });
+  const target = mode === "query-token" ? `${url}?access_token=t0k3n` : url;
+  const res = await fetch(target, { method: "POST", headers, body: JSON.stringify(message) });
   const id = res.headers.get("mcp-session-id");
   if (id !== null && session === undefined) session = id;
   const text = await res.text();
@@ -47,4 +49,9 @@ version = answer?.result?.protocolVersion;
 if (mode !== "skip-initialized") await post({ jsonrpc: "2.0", method: "notifications/initialized" });
 const tools = await post(list);
 if (!Array.isArray(tools?.result?.tools) && mode !== "no-session") process.exit(4);
+if (mode !== "no-delete" && session !== undefined) {
+  const headers = { "mcp-session-id": session };
+  if (version !== undefined && mode !== "no-version") headers["mcp-protocol-version"] = version;
+  await fetch(url, { method: "DELETE", headers });
+}
 process.exit(mode === "fail" ? 3 : 0);

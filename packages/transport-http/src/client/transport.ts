@@ -6,7 +6,7 @@ import {
   type Transport,
   type TransportHandlers,
 } from "@mcpkit/core";
-import { encodePayload } from "../shared/frame.js";
+import { UNREADABLE, encodePayload, parseFrame } from "../shared/frame.js";
 import { Header, MediaType } from "../shared/headers.js";
 import { isRequest, isResponse, membersOf, negotiatedVersionIn, requestIdsOf } from "../shared/messages.js";
 import { AbortSwitch } from "./abort-switch.js";
@@ -264,13 +264,8 @@ export class StreamableHttpClientTransport implements Transport {
 
   private deliverText(text: string): void {
     if (this.ended || !this.handlers) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      this.handlers.onUnreadable({ problem: "parse", detail: (error as Error).message });
-      return;
-    }
+    const value = parseFrame(text, this.handlers);
+    if (value === UNREADABLE) return;
     for (const member of membersOf(value)) {
       if (isResponse(member) && member.id !== null) this.exchanges.stopWaiting(member.id);
     }

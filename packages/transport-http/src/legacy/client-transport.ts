@@ -16,7 +16,7 @@ import {
 } from "../client/redirect.js";
 import { type HeaderRecord, setHeaders } from "../client/request-headers.js";
 import { SseParser } from "../client/sse-parser.js";
-import { encodePayload } from "../shared/frame.js";
+import { UNREADABLE, encodePayload, parseFrame } from "../shared/frame.js";
 import { MediaType } from "../shared/headers.js";
 
 /** Options of {@link LegacySseClientTransport}. */
@@ -295,13 +295,8 @@ export class LegacySseClientTransport implements Transport {
 
   private deliver(text: string): void {
     if (this.ended || !this.handlers) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      this.handlers.onUnreadable({ problem: "parse", detail: (error as Error).message });
-      return;
-    }
+    const value = parseFrame(text, this.handlers);
+    if (value === UNREADABLE) return;
     this.handlers.onMessage(value);
   }
 

@@ -1,9 +1,8 @@
 import { MediaType } from "../shared/headers.js";
-import { isJsonRpcShape } from "../shared/messages.js";
-import { oversizedBatch } from "../server/batch-limit.js";
-import { preflightReply, withCors } from "../server/cors.js";
+import { readMessage } from "../server/read-message.js";
+import { preflightReply } from "../server/cors.js";
 import type { InboundRequest } from "../server/inbound.js";
-import { type InboundHandler, answerInbound } from "../server/native-handler.js";
+import { type InboundHandler, answerInbound, guardedReply } from "../server/native-handler.js";
 import { type Reply, emptyReply } from "../server/reply.js";
 import { WebInbound } from "../server/web-inbound.js";
 import { replyToResponse } from "../server/web-reply.js";
@@ -82,16 +81,8 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
   }
 
   /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
-  async [answerInbound](request: InboundRequest): Promise<Reply> {
-    let reply: Reply;
-    try {
-      reply = await this.route(request);
-    } catch (error) {
-      this.options.onError(error);
-      reply = refusal(500, "Internal error", RefusalCode.internalError);
-    }
-    const { cors } = this.options;
-    return cors ? withCors(reply, request.header("origin"), cors) : reply;
+  [answerInbound](request: InboundRequest): Promise<Reply> {
+    return guardedReply(request, (inbound) => this.route(inbound), this.options.onError, this.options.cors);
   }
 
   async close(): Promise<void> {
@@ -183,17 +174,9 @@ class LegacyEndpoint implements LegacySseHandler, InboundHandler {
     if (!isJsonContentType(request.header("content-type"))) {
       return refusal(415, "Unsupported Media Type: Content-Type must be application/json");
     }
-    const body = await request.readBody(this.options.maxBodyBytes, this.options.maxDiscardBytes);
-    if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
-    let value: unknown;
-    try {
-      value = JSON.parse(body.text);
-    } catch (error) {
-      return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
-    }
-    const oversized = oversizedBatch(value, this.options.maxBatchSize);
-    if (oversized) return oversized;
-    if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
+    const read = await readMessage(request, this.options);
+    if ("refused" in read) return read.refused;
+    const value = read.value;
     session.receive(
       value,
       verified ? { headers: verified.headers, authInfo: verified.auth } : { headers: request.headerRecord() },

@@ -1,5 +1,5 @@
 import { type Server, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listen, serveHandler, stop } from "../node/listen.js";
 import { toNodeListener } from "../node/serve.js";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
@@ -41,16 +41,7 @@ export async function serveLegacySse(options: LegacyServeOptions): Promise<Legac
   const handler = createLegacySseHandler(handlerOptions);
   const listener = toNodeListener(handler);
   const httpServer = createServer(listener);
-  const origin = await listen(httpServer, host, port);
-  return {
-    url: `${origin}${handlerOptions.ssePath ?? "/sse"}`,
-    handler,
-    httpServer,
-    close: async () => {
-      await handler.close();
-      await stop(httpServer);
-    },
-  };
+  return serveHandler(httpServer, handler, { host, port, path: handlerOptions.ssePath ?? "/sse" });
 }
 
 /** Options of {@link serveHttpWithLegacySse}. */
@@ -139,25 +130,4 @@ export async function serveHttpWithLegacySse(options: DualServeOptions): Promise
       await stop(httpServer);
     },
   };
-}
-
-/** Listens and gives the server's origin, e.g. `http://127.0.0.1:49152`. */
-async function listen(httpServer: Server, host: string, port: number): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(port, host, () => {
-      httpServer.off("error", reject);
-      resolve();
-    });
-  });
-  const address = httpServer.address() as AddressInfo;
-  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return `http://${shownHost}:${address.port}`;
-}
-
-function stop(httpServer: Server): Promise<void> {
-  return new Promise<void>((resolve) => {
-    httpServer.close(() => resolve());
-    httpServer.closeAllConnections();
-  });
 }

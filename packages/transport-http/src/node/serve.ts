@@ -1,5 +1,5 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { serveHandler } from "./listen.js";
 import { type StreamableHttpHandler, createStreamableHttpHandler } from "../server/handler.js";
 import type { StreamableHttpHandlerOptions } from "../server/options.js";
 import { answersInbound } from "../server/native-handler.js";
@@ -28,14 +28,8 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 export function toNodeListener(handler: Pick<StreamableHttpHandler, "handle">): NodeListener {
   if (answersInbound(handler)) return (req, res) => answerNatively(handler, req, res);
   return (req, res) => {
-    let request: Request;
-    try {
-      request = toWebRequest(req, res);
-    } catch (error) {
-      writeReply(unreadable(error, MALFORMED_REQUEST), res);
-      return;
-    }
-    void handler.handle(request).then((response) => writeWebResponse(response, res));
+    const request = webRequestOrRefusal(req, res);
+    if (request) void handler.handle(request).then((response) => writeWebResponse(response, res));
   };
 }
 
@@ -90,27 +84,7 @@ export async function serveStreamableHttp(options: ServeOptions): Promise<Stream
     if (pathname === path) return listener(req, res);
     other(req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(port, host, () => {
-      httpServer.off("error", reject);
-      resolve();
-    });
-  });
-  const address = httpServer.address() as AddressInfo;
-  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${shownHost}:${address.port}${path}`,
-    handler,
-    httpServer,
-    close: async () => {
-      await handler.close();
-      await new Promise<void>((resolve) => {
-        httpServer.close(() => resolve());
-        httpServer.closeAllConnections();
-      });
-    },
-  };
+  return serveHandler(httpServer, handler, { host, port, path });
 }
 
 function notFound(_req: IncomingMessage, res: ServerResponse): void {
@@ -120,13 +94,8 @@ function notFound(_req: IncomingMessage, res: ServerResponse): void {
 /** A node listener answering with `fallback`'s web `Response`, or 404 when it has none. */
 function fallbackListener(fallback: NonNullable<ServeOptions["fallback"]>): NodeListener {
   return (req, res) => {
-    let request: Request;
-    try {
-      request = toWebRequest(req, res);
-    } catch (error) {
-      writeReply(unreadable(error, MALFORMED_REQUEST), res);
-      return;
-    }
+    const request = webRequestOrRefusal(req, res);
+    if (!request) return;
     Promise.resolve()
       .then(() => fallback(request))
       .then(
@@ -136,4 +105,14 @@ function fallbackListener(fallback: NonNullable<ServeOptions["fallback"]>): Node
         },
       );
   };
+}
+
+/** `req` as a web `Request`; undefined when it cannot be one, after answering it 400. */
+function webRequestOrRefusal(req: IncomingMessage, res: ServerResponse): Request | undefined {
+  try {
+    return toWebRequest(req, res);
+  } catch (error) {
+    writeReply(unreadable(error, MALFORMED_REQUEST), res);
+    return undefined;
+  }
 }

@@ -1,13 +1,13 @@
 import { Header, MediaType } from "../shared/headers.js";
-import { hasInitialize, isJsonRpcShape, requestIdsOf } from "../shared/messages.js";
+import { hasInitialize, requestIdsOf } from "../shared/messages.js";
 import { ASSUMED_REVISION } from "../shared/headers.js";
 import { NO_EVENTS } from "./event-store.js";
 import { sessionOnlyRefusal, sessionlessSession } from "./sessionless.js";
 import { SSE_REPLY_HEADERS, deliverPost } from "./post-exchange.js";
-import { oversizedBatch } from "./batch-limit.js";
-import { type CorsOptions, preflightReply, resolveCors, withCors } from "./cors.js";
+import { readMessage } from "./read-message.js";
+import { type CorsOptions, preflightReply, resolveCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
-import { type InboundHandler, answerInbound } from "./native-handler.js";
+import { type InboundHandler, answerInbound, guardedReply } from "./native-handler.js";
 import { type Reply, emptyReply } from "./reply.js";
 import { WebInbound } from "./web-inbound.js";
 import { replyToResponse } from "./web-reply.js";
@@ -126,15 +126,8 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
   }
 
   /** @internal The runtime-neutral entry (node:http adapters read requests natively). */
-  async [answerInbound](request: InboundRequest): Promise<Reply> {
-    let reply: Reply;
-    try {
-      reply = await this.route(request);
-    } catch (error) {
-      this.options.onError(error);
-      reply = refusal(500, "Internal error", RefusalCode.internalError);
-    }
-    return this.cors ? withCors(reply, request.header("origin"), this.cors) : reply;
+  [answerInbound](request: InboundRequest): Promise<Reply> {
+    return guardedReply(request, (inbound) => this.route(inbound), this.options.onError, this.cors);
   }
 
   async close(): Promise<void> {
@@ -193,17 +186,9 @@ class Endpoint implements StreamableHttpHandler, InboundHandler {
     if (!forms.json && !forms.sse) {
       return refusal(406, "Not Acceptable: Accept must allow application/json or text/event-stream");
     }
-    const body = await request.readBody(this.options.maxBodyBytes, this.options.maxDiscardBytes);
-    if (!body.ok) return refusal(413, `Payload Too Large: the limit is ${this.options.maxBodyBytes} bytes`);
-    let value: unknown;
-    try {
-      value = JSON.parse(body.text);
-    } catch (error) {
-      return refusal(400, `Parse error: ${(error as Error).message}`, RefusalCode.parseError);
-    }
-    const oversized = oversizedBatch(value, this.options.maxBatchSize);
-    if (oversized) return oversized;
-    if (!isJsonRpcShape(value)) return refusal(400, "Invalid Request: not a JSON-RPC message");
+    const read = await readMessage(request, this.options);
+    if ("refused" in read) return read.refused;
+    const value = read.value;
     if (this.stateless && isStatelessPost(request, value))
       return this.stateless.post(request, value, forms, verified);
 

@@ -1,4 +1,6 @@
+import { type CorsOptions, withCors } from "./cors.js";
 import type { InboundRequest } from "./inbound.js";
+import { RefusalCode, refusal } from "./refusal.js";
 import type { Reply } from "./reply.js";
 
 /**
@@ -16,4 +18,24 @@ export interface InboundHandler {
 /** Whether `handler` takes {@link InboundRequest}s directly. */
 export function answersInbound(handler: object): handler is InboundHandler {
   return answerInbound in handler;
+}
+
+/**
+ * The reply `route` gives `request`, a 500 when it throws (the error goes to `onError`), with
+ * the CORS headers of `cors` when set: the runtime-neutral entry of both endpoints.
+ */
+export async function guardedReply(
+  request: InboundRequest,
+  route: (request: InboundRequest) => Promise<Reply>,
+  onError: (error: unknown) => void,
+  cors: CorsOptions | undefined,
+): Promise<Reply> {
+  let reply: Reply;
+  try {
+    reply = await route(request);
+  } catch (error) {
+    onError(error);
+    reply = refusal(500, "Internal error", RefusalCode.internalError);
+  }
+  return cors ? withCors(reply, request.header("origin"), cors) : reply;
 }

@@ -171,8 +171,8 @@ export interface StreamableHttpHandlerOptions {
    * nothing of the message is stored or written), and the stream's connection closes once the
    * events before it are written, so its client resumes with `Last-Event-ID` and gets every
    * event stored after the store caught up. A POST's final answer is never refused. Other
-   * streams and sessions are not affected by one stream's bound. Default 1000 (the default
-   * event store keeps 1000 events per session).
+   * streams and sessions are not affected by one stream's bound. At least 1. Default 1000 (the
+   * default event store keeps 1000 events per session).
    */
   readonly maxPendingEvents?: number;
   /**

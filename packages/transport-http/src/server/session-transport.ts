@@ -10,9 +10,10 @@ import {
   type ResumedSession,
 } from "@mcpkit/core";
 import { encodePayload } from "../shared/frame.js";
-import { idKey, isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
+import { isRequest, membersOf, negotiatedVersionIn, responseIdsOf } from "../shared/messages.js";
 import type { BodySink } from "./body-sink.js";
 import type { StoredEvent } from "./event-store.js";
+import { PostAnswers } from "./post-answers.js";
 import { type AnswerMode, RequestStream } from "./request-stream.js";
 import { EngineOnlyRequests } from "./engine-only.js";
 import type { SessionSettings, TransportMode } from "./session-settings.js";
@@ -47,8 +48,8 @@ export class HttpServerTransport implements Transport {
   // What a session needs only once it is used is made then: an idle session keeps little.
   /** Messages that arrived before `start`. */
   private inbox: [unknown, MessageContext][] | undefined;
-  /** The answer of each POST, by the ids of the requests it holds that are not yet answered. */
-  private streams: Map<string, RequestStream> | undefined;
+  /** The answers of its POSTs still to come, made on first use. */
+  private streams: PostAnswers | undefined;
   private sseStreams: SessionStreams | undefined;
   private initializeId: RequestId | undefined;
   private negotiated: string | undefined;
@@ -162,7 +163,7 @@ export class HttpServerTransport implements Transport {
     const first = answered[0];
     if (first !== undefined) {
       const shared = this.fleet?.answered(payload, answered);
-      const stream = this.streams?.get(idKey(first));
+      const stream = this.streams?.get(first);
       if (stream && shared) {
         // A log level the fleet must know before the client hears it is set.
         await shared;
@@ -171,7 +172,7 @@ export class HttpServerTransport implements Transport {
       }
       if (stream) return this.respond(stream, json, answered, options?.httpRefusal);
     } else if (options?.relatedRequestId !== undefined) {
-      const stream = this.streams?.get(idKey(options.relatedRequestId));
+      const stream = this.streams?.get(options.relatedRequestId);
       if (stream?.related(json)) return;
     }
     // Sessionless: there is no GET stream to carry it.
@@ -206,7 +207,7 @@ export class HttpServerTransport implements Transport {
    * ```
    */
   closeStream(requestId: RequestId): boolean {
-    return this.streams?.get(idKey(requestId))?.sse?.closeConnection() ?? false;
+    return this.streams?.get(requestId)?.sse?.closeConnection() ?? false;
   }
 
   /**
@@ -355,8 +356,8 @@ export class HttpServerTransport implements Transport {
     const stream = new RequestStream(ids, batch, mode, sink, (body) =>
       this.sse.openPostStream(polling, body),
     );
-    this.streams ??= new Map();
-    for (const id of ids) this.streams.set(idKey(id), stream);
+    this.streams ??= new PostAnswers();
+    this.streams.add(stream, ids);
     return stream;
   }
 
@@ -401,7 +402,7 @@ export class HttpServerTransport implements Transport {
   idle(): void {
     // A client waiting on a POST for its answer is active; one that only holds the GET stream
     // open is not (that stream closes with the session).
-    if (this.awaitingAnswer()) this.touch();
+    if (this.streams?.awaited) this.touch();
     else if (!this.fleet) this.end();
     // A rebuilt copy idle here: the session may be in use elsewhere; drop only this copy.
     else if (this.fleet.rebuilt) this.endHere();
@@ -417,11 +418,6 @@ export class HttpServerTransport implements Transport {
         this.end();
       },
     );
-  }
-
-  private awaitingAnswer(): boolean {
-    for (const stream of this.streams?.values() ?? []) if (stream.awaited) return true;
-    return false;
   }
 
   private noteNegotiation(payload: JsonRpcPayload): void {
@@ -442,16 +438,16 @@ export class HttpServerTransport implements Transport {
     ids: readonly RequestId[],
     refusal: HttpRefusal | undefined,
   ): void {
-    stream.respond(json, ids, refusal);
     const streams = this.streams;
-    if (!streams) return;
-    for (const id of ids) if (streams.get(idKey(id)) === stream) streams.delete(idKey(id));
-    // Answered: an idle session keeps no table.
-    if (streams.size === 0) {
-      this.streams = undefined;
-      // A sessionless POST is over once answered.
-      if (this.sessionless) this.end();
+    if (!streams) {
+      stream.respond(json, ids, refusal);
+      return;
     }
+    if (!streams.respond(stream, json, ids, refusal)) return;
+    // Answered: an idle session keeps no table.
+    this.streams = undefined;
+    // A sessionless POST is over once answered.
+    if (this.sessionless) this.end();
   }
 
   private forget(): void {
@@ -468,7 +464,7 @@ export class HttpServerTransport implements Transport {
       if (this.ownsEnd) this.endedEverywhere = this.fleet.endEverywhere();
       this.fleet.leave();
     }
-    for (const stream of new Set(this.streams?.values())) stream.end();
+    this.streams?.end();
     this.streams = undefined;
     // Handed off: other copies may still resume its streams from the event store.
     this.sse.end(!this.handed);

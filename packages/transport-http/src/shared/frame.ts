@@ -1,4 +1,4 @@
-import { LocalError, type JsonRpcPayload } from "@mcpkit/core";
+import { LocalError, type JsonRpcPayload, type TransportHandlers } from "@mcpkit/core";
 
 const encoder = new TextEncoder();
 
@@ -27,4 +27,17 @@ export function encodePayload(payload: JsonRpcPayload, maxBytes: number): string
     throw new LocalError("message_too_large", `the message is over the maximum of ${maxBytes} bytes`);
   }
   return text;
+}
+
+/** What {@link parseFrame} gives for text that is not JSON (it was reported as unreadable). */
+export const UNREADABLE: unique symbol = Symbol("unreadable");
+
+/** Parses a message from the peer; text that is not JSON is reported to `handlers` and gives {@link UNREADABLE}. */
+export function parseFrame(text: string, handlers: TransportHandlers): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    handlers.onUnreadable({ problem: "parse", detail: (error as Error).message });
+    return UNREADABLE;
+  }
 }
