@@ -643,3 +643,29 @@ describe("polling a task", () => {
     expect(clientTaskPollRules(get("t1"), state, 211)).toEqual([]);
   });
 });
+
+describe("a client over WebSocket", () => {
+  it("offers the mcp subprotocol in its upgrade request", () => {
+    const frame = { jsonrpc: "2.0", method: "notifications/initialized" };
+    const judge = (protocols: string | undefined) => {
+      const invariants = new Invariants(requirements);
+      const observer = invariants.forRun({
+        transcript: "c",
+        revision: "2025-11-25",
+        transport: "ws",
+        side: "client",
+      });
+      const headers: Record<string, string> =
+        protocols === undefined ? {} : { "sec-websocket-protocol": protocols };
+      observer.received(JSON.stringify(frame), frame, undefined, headers);
+      return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+    };
+    expect(judge("other, mcp")).toEqual([
+      "lifecycle.init.first-request: the client's first message is notifications/initialized, not initialize",
+    ]);
+    expect(judge(undefined)).toEqual([
+      "lifecycle.init.first-request: the client's first message is notifications/initialized, not initialize",
+      "ws.subprotocol.offer: the WebSocket upgrade offers null, not the subprotocol mcp",
+    ]);
+  });
+});

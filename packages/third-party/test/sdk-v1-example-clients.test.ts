@@ -1,5 +1,7 @@
-import { join } from "node:path";
-import { describe, it } from "vitest";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
 import {
   type HttpServer,
   expectOnlyKnownDeviations,
@@ -10,15 +12,17 @@ import {
   shellQuote,
   startListening,
 } from "./helpers.js";
+import { startClientCredentialsIssuer } from "./client-credentials-issuer.js";
 
 // The example clients the official TypeScript SDK 1.x ships in its npm package
 // (`@modelcontextprotocol/sdk` 1.32.2, `dist/esm/examples/client/`), run as packaged against the
 // example server each was written for, with `mcpkit-conformance client --observe` relaying between
 // them and judging everything the client sends. Each client's verified deviations are in
 // `sdk-v1-example-clients/<client>.yaml` (docs/conformance-findings.md, "The official SDK examples").
-// Not run: simpleStreamableHttp and elicitationUrlExample (they put stdin in raw mode: a terminal is
-// required), simpleOAuthClient (a browser completes its authorization), simpleClientCredentials
-// (no example server takes client credentials). The SDK 2.x packages ship no examples.
+// simpleClientCredentials runs against the mcpkit reference everything-server protected by a small
+// issuer of this test (client_credentials). Not run: simpleStreamableHttp and elicitationUrlExample
+// (they put stdin in raw mode: a terminal is required), simpleOAuthClient (a browser completes its
+// authorization). The SDK 2.x packages ship no examples.
 
 const node = shellQuote(process.execPath);
 const client = (name: string) => shellQuote(join(sdkV1Examples, "client", `${name}.js`));
@@ -78,6 +82,78 @@ describe.each(runs)("SDK 1.x example client $client against $server", (spec) => 
       expectOnlyKnownDeviations(run, file, "http", "observe/client");
     } finally {
       await server?.stop();
+    }
+  }, 150_000);
+});
+
+/** The reference everything-server over Streamable HTTP on a free port, trusting `issuer`. */
+async function startProtectedReference(issuer: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const script = join(
+    dirname(createRequire(import.meta.url).resolve("@mcpkit/reference/package.json")),
+    "dist/everything-server.js",
+  );
+  const child = spawn(
+    process.execPath,
+    [script, "--transport", "http", "--port", "0", "--auth-issuer", issuer],
+    {
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  try {
+    const url = await new Promise<string>((done, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error("the reference server printed no URL within 20 s")),
+        20_000,
+      );
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        if (out.includes("\n")) {
+          clearTimeout(timer);
+          done((out.split("\n")[0] as string).trim());
+        }
+      });
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        fail(new Error(`the reference server exited (${code}) before listening`));
+      });
+    });
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+describe("SDK 1.x example client simpleClientCredentials against a protected server", () => {
+  it("shows exactly the documented deviations, after getting its token by client credentials", async () => {
+    const file = join(packageDir, "sdk-v1-example-clients", "simpleClientCredentials.yaml");
+    let audience = "";
+    const issuer = await startClientCredentialsIssuer(() => audience);
+    let server: { url: string; stop: () => Promise<void> } | undefined;
+    try {
+      server = await startProtectedReference(issuer.issuer);
+      audience = server.url;
+      const env = `MCP_CLIENT_ID=${issuer.clientId} MCP_CLIENT_SECRET=${issuer.clientSecret} MCP_EXPECTED_ISSUER=${issuer.issuer}`;
+      const command = `MCP_SERVER_URL={url} ${env} ${node} ${client("simpleClientCredentials")}`;
+      const run = await runConformance(
+        ["client", "--observe", "--command", command, "--upstream", server.url, "--expected-failures", file],
+        120_000,
+      );
+      expectOnlyKnownDeviations(run, file, "http", "observe/client");
+      // Its token came from the issuer by the client_credentials grant, for the relay's URL.
+      expect(issuer.tokenRequests.map((r) => r.grant_type)).toEqual(["client_credentials"]);
+      expect(issuer.tokenRequests[0]?.resource).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(issuer.tokenRequests[0]?.resource).not.toBe(server.url);
+    } finally {
+      await server?.stop();
+      await issuer.stop();
     }
   }, 150_000);
 });

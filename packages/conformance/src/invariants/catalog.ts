@@ -123,6 +123,8 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
       "tasks.requestor.tool-required",
     ],
   },
+  { module: "client-ws-rules", sides: ["client"], ids: ["ws.subprotocol.offer"] },
+
   {
     module: "envelope-rules",
     sides: ["server", "client"],

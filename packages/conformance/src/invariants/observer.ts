@@ -6,6 +6,7 @@ import type { HttpExchange } from "../wire/wire.js";
 import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientBatchRules } from "./client-opening-rules.js";
 import { clientRules, clientSent } from "./client-rules.js";
+import { clientWsRules } from "./client-ws-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
@@ -112,11 +113,22 @@ export class RunObserver {
     for (const b of taskExchangeRules(exchange, this.identity.revision)) this.record(b);
   }
 
-  /** One received frame: its text and, when it parsed, its JSON. */
-  received(text: string, message: Json | undefined, headers?: Record<string, string>): void {
+  /**
+   * One received frame: its text and, when it parsed, its JSON; the head of the HTTP response that
+   * carried it (server mode), and the head of the client's request that carried it (client mode).
+   */
+  received(
+    text: string,
+    message: Json | undefined,
+    headers?: Record<string, string>,
+    requestHeaders?: Record<string, string>,
+  ): void {
     const server = this.identity.side !== "client";
     const breaches: Breach[] =
       headers === undefined ? [] : headerRules(headers, message ?? text, this.identity.revision);
+    // A client under test over WebSocket: the headers of its upgrade request come with each frame.
+    if (!server && this.identity.transport === "ws" && requestHeaders !== undefined)
+      breaches.push(...clientWsRules(requestHeaders, message ?? text));
     const transport = this.identity.transport;
     // Inside a message split over lines, a line may parse on its own (`"2025-11-25"`, `1`).
     const fragment = this.splitting && (typeof message !== "object" || message === null);

@@ -6,7 +6,8 @@ import type { RunObserver } from "./observer.js";
  * patterns) and every message the runner sends, including raw text and raw HTTP bodies.
  */
 export function tapWire(wire: Wire, observer: RunObserver): Wire {
-  wire.inbox.onArrival = (item) => observer.received(item.text, item.message, item.response?.headers);
+  wire.inbox.onArrival = (item) =>
+    observer.received(item.text, item.message, item.response?.headers, item.http?.headers);
   wire.onExchange = (exchange) => observer.exchanged(exchange);
   return new Proxy(wire, {
     get(target, property, receiver) {

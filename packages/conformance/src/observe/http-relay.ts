@@ -49,6 +49,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
  * http://127.0.0.1:PORT with the upstream URL's path, forwards every request unchanged (bodies,
  * headers, SSE streams chunk by chunk) and shows each exchange of the MCP endpoint to the
  * {@link ClientSessions} that judge the client, server messages before the client gets them.
+ * Like a reverse proxy, it points the upstream's own absolute URLs at itself where a client follows
+ * them: in WWW-Authenticate challenges and in JSON answers of other paths (OAuth metadata).
  */
 export class HttpRelay {
   private server: Server | undefined;
@@ -113,6 +115,39 @@ export class HttpRelay {
     });
   }
 
+  /** The upstream's origin replaced by the relay's in `text`. */
+  private rewrite(text: string): string {
+    return text.replaceAll(this.upstream.origin, this.origin);
+  }
+
+  /**
+   * A JSON answer from another path of the upstream's origin (OAuth protected-resource metadata):
+   * relayed whole, with the upstream's origin replaced by the relay's, so a client that checks the
+   * metadata's `resource` against the URL it was given accepts it.
+   */
+  private rewritten(
+    answer: IncomingMessage,
+    res: ServerResponse,
+    head: Record<string, string>,
+  ): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      answer.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_BODY) chunks.push(chunk);
+      });
+      answer.on("end", () => {
+        const body = Buffer.from(this.rewrite(Buffer.concat(chunks).toString("utf8")), "utf8");
+        const { "content-length": _length, ...rest } = head;
+        res.writeHead(answer.statusCode ?? 502, { ...rest, "content-length": String(body.length) });
+        res.end(body);
+        resolve();
+      });
+      answer.on("error", reject);
+    });
+  }
+
   private answer(
     answer: IncomingMessage,
     res: ServerResponse,
@@ -121,7 +156,12 @@ export class HttpRelay {
     const head = flat(answer.headers);
     const relayed: Record<string, string> = {};
     for (const [name, value] of Object.entries(head)) if (!HOP.has(name)) relayed[name] = value;
+    // The upstream's own URLs in a challenge point at the relay, like the MCP endpoint does.
+    if (relayed["www-authenticate"] !== undefined)
+      relayed["www-authenticate"] = this.rewrite(relayed["www-authenticate"]);
     sink?.head(answer.statusCode ?? 0, head);
+    const plainJson = (head["content-type"] ?? "").includes("json") && head["content-encoding"] === undefined;
+    if (sink === undefined && plainJson) return this.rewritten(answer, res, relayed);
     res.writeHead(answer.statusCode ?? 502, relayed);
     res.flushHeaders();
     const type = head["content-type"] ?? "";
