@@ -94,9 +94,9 @@ describe("skills extension invariants (2026-07-28)", () => {
   });
 
   it("a skill:// authority is an RFC 3986 reg-name; other schemes have no authority to judge", () => {
-    const one = (uri: string) => ({
+    const one = (uri: string, name: string) => ({
       uri,
-      frontmatter: { name: "x", description: "d" },
+      frontmatter: { name, description: "d" },
       resources: "dynamic",
     });
     const received: Json[] = [
