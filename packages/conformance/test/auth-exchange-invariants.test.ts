@@ -67,21 +67,3 @@ describe("authorization invariants on refused HTTP exchanges", () => {
     expect(check([refused(403, challenge)], "2025-06-18")).toEqual([]);
   });
 });
-
-describe("tasks/get over Streamable HTTP (2025-11-25)", () => {
-  const get = (contentType: string): HttpExchange => ({
-    method: "POST",
-    body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tasks/get", params: { taskId: "t" } }),
-    status: 200,
-    headers: { "content-type": contentType },
-    text: contentType === "text/event-stream" ? undefined : "{}",
-  });
-
-  it("is answered with JSON, not an SSE stream", () => {
-    expect(check([get("application/json")], "2025-11-25")).toEqual([]);
-    expect(check([get("text/event-stream")], "2025-11-25")).toEqual([
-      "tasks.http.get-no-sse: a tasks/get POST was answered with an SSE stream, not a JSON body",
-    ]);
-    expect(check([get("text/event-stream")], "2025-06-18")).toEqual([]);
-  });
-});

@@ -93,6 +93,24 @@ describe("skills extension invariants (2026-07-28)", () => {
     ]);
   });
 
+  it("a skill:// authority is an RFC 3986 reg-name; other schemes have no authority to judge", () => {
+    const one = (uri: string, name: string) => ({
+      uri,
+      frontmatter: { name, description: "d" },
+      resources: "dynamic",
+    });
+    const received: Json[] = [
+      ok(1, {
+        skills: [one("skill://a%zz/x/SKILL.md", "x"), one("file:///skills/y/SKILL.md", "y")],
+        ...CACHE,
+      }),
+    ];
+    expect(check([req(1, "skills/list")], received)).toEqual([
+      'skills.uri.authority-reg-name: skill://a%zz/x/SKILL.md: authority "a%zz" is not an RFC 3986 reg-name',
+      "skills.uri.scheme: file:///skills/y/SKILL.md: scheme file, not skill",
+    ]);
+  });
+
   it("resources: digests, sizes, inside the skill, SKILL.md included, nothing twice, within the limits", () => {
     const item = (uri: string, extra: Obj = {}) => ({ uri, digest: DIGEST, size: 1, ...extra });
     const dir = "skill://acme.example/pdf-processing";

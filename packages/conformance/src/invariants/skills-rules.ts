@@ -93,20 +93,21 @@ function entryRules(entry: Json, push: Push): string | undefined {
       "skills.entry.frontmatter",
       `${JSON.stringify(uri ?? null)}: frontmatter without name and description`,
     );
-  if (typeof uri !== "string" || !uri.endsWith(SKILL_MD) || !/^[A-Za-z][A-Za-z0-9+.-]*:\/\/./.test(uri)) {
+  if (typeof uri !== "string" || !uri.endsWith(SKILL_MD) || !/^[A-Za-z][A-Za-z0-9+.-]*:./.test(uri)) {
     push(
       "skills.entry.uri",
       `a skill entry with uri ${JSON.stringify(uri ?? null)}, not the URI of a SKILL.md`,
     );
     return name;
   }
-  const scheme = uri.slice(0, uri.indexOf("://"));
+  const scheme = uri.slice(0, uri.indexOf(":"));
   if (scheme !== "skill") push("skills.uri.scheme", `${uri}: scheme ${scheme}, not skill`);
-  const path = uri.slice(uri.indexOf("://") + 3, -SKILL_MD.length);
-  const segments = path.split("/");
+  const hier = uri.slice(scheme.length + 1, -SKILL_MD.length);
+  const segments = hier.replace(/^\/\//, "").split("/");
   const authority = segments[0] ?? "";
   const last = segments[segments.length - 1] ?? "";
-  if (!REG_NAME.test(authority))
+  // The skill path's first segment is the authority only under the skill:// scheme.
+  if (scheme === "skill" && !REG_NAME.test(authority))
     push(
       "skills.uri.authority-reg-name",
       `${uri}: authority ${JSON.stringify(authority)} is not an RFC 3986 reg-name`,
