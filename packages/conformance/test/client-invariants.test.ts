@@ -669,3 +669,45 @@ describe("a client over WebSocket", () => {
     ]);
   });
 });
+
+describe("a scenario run over Streamable HTTP", () => {
+  it("judges each POST's head: Accept, and MCP-Protocol-Version once the session is open (not on a re-initialize)", () => {
+    const invariants = new Invariants(requirements);
+    const observer = invariants.forRun({
+      transcript: "c",
+      revision: "2025-11-25",
+      transport: "http",
+      side: "client",
+    });
+    const accept = { accept: "application/json, text/event-stream" };
+    const post = (message: Json, headers: Record<string, string>) =>
+      observer.received(JSON.stringify(message), message, undefined, headers);
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params };
+    post(initialize, accept);
+    observer.sent({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } },
+    });
+    post(
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { ...accept, "mcp-protocol-version": "2025-11-25" },
+    );
+    post({ ...initialize, id: 2 }, accept);
+    observer.sent({
+      jsonrpc: "2.0",
+      id: 2,
+      result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "s", version: "1" } },
+    });
+    post(
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { ...accept, "mcp-protocol-version": "2025-11-25" },
+    );
+    expect(invariants.violations()).toEqual([]);
+    post({ jsonrpc: "2.0", id: 3, method: "tools/list" }, { accept: "application/json" });
+    expect(invariants.violations().map((v) => `${v.requirement}: ${v.detail}`)).toEqual([
+      'http.post.accept: a POST with Accept "application/json", not both application/json and text/event-stream',
+      "http.version-header.client: a POST after initialization without MCP-Protocol-Version",
+    ]);
+  });
+});

@@ -127,3 +127,8 @@ function initializeFields(message: JsonObject): Breach[] {
         },
       ];
 }
+
+/** Whether the session of the client under test is open (its initialize was answered with a result). */
+export function clientSessionOpen(state: RunState): boolean {
+  return openings.get(state)?.answered === true;
+}

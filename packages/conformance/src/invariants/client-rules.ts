@@ -1,6 +1,12 @@
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import { clientAnswerRules, clientRequestRules, rememberCursor } from "./client-answer-rules.js";
-import { clientOpeningRules, clientOpeningSent } from "./client-opening-rules.js";
+import {
+  type ClientHttpSession,
+  type ParamHeader,
+  clientHttpRules,
+  toolParamHeaders,
+} from "./client-http-rules.js";
+import { clientOpeningRules, clientOpeningSent, clientSessionOpen } from "./client-opening-rules.js";
 import { type RunState, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
 
@@ -45,4 +51,42 @@ export function clientRules(message: JsonObject, state: RunState): Breach[] {
 export function clientSent(message: Json, state: RunState): void {
   clientOpeningSent(message, state);
   rememberCursor(message, state);
+  const tools = isObject(message) && isObject(message.result) ? message.result.tools : undefined;
+  if (state.transport !== "http" || !Array.isArray(tools)) return;
+  const headers = httpSessionOf(state).toolHeaders as Map<string, readonly ParamHeader[]>;
+  for (const tool of tools) {
+    if (!isObject(tool) || typeof tool.name !== "string" || headers.size >= 10_000) continue;
+    const found = toolParamHeaders(tool.inputSchema ?? null);
+    if (found === undefined) headers.delete(tool.name);
+    else headers.set(tool.name, found);
+  }
+}
+
+/** Per run over Streamable HTTP: what the client's HTTP requests are judged against. */
+const httpSessions = new WeakMap<RunState, ClientHttpSession>();
+
+function httpSessionOf(state: RunState): ClientHttpSession {
+  let session = httpSessions.get(state);
+  if (session === undefined) {
+    session = { revision: state.revision, initialized: false, toolHeaders: new Map() };
+    httpSessions.set(state, session);
+  }
+  return session;
+}
+
+/**
+ * The head of the HTTP POST that carried one message of a client under test in a scenario run
+ * (the runner is its server): the Streamable HTTP rules that need no knowledge of the session id
+ * the runner handed out (Accept, MCP-Protocol-Version after initialization, the 2026-07-28 headers
+ * and x-mcp-header mirroring, bearer tokens). `client --observe` judges the session ids too.
+ */
+export function clientHttpRequestRules(
+  headers: Record<string, string>,
+  message: Json,
+  state: RunState,
+): Breach[] {
+  const session = httpSessionOf(state);
+  // An initialize opens a new session: it is not "after initialization" (a re-initialize after a 404).
+  session.initialized = clientSessionOpen(state) && !(isObject(message) && message.method === "initialize");
+  return clientHttpRules({ method: "POST", headers, body: message }, session);
 }

@@ -21,6 +21,11 @@ export interface ManifestEntry {
  */
 export type CoverageStatus = "observable" | "transcripts" | "unchecked" | "untestable" | "unclassified";
 
+/**
+ * Every coverage status, in the column order of `formatCoverage`.
+ * @example
+ * COVERAGE_STATUSES.includes("unclassified"); // true
+ */
 export const COVERAGE_STATUSES: readonly CoverageStatus[] = [
   "observable",
   "transcripts",

@@ -5,7 +5,7 @@ import type { Revision, TransportName } from "../model/revisions.js";
 import type { HttpExchange } from "../wire/wire.js";
 import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientBatchRules } from "./client-opening-rules.js";
-import { clientRules, clientSent } from "./client-rules.js";
+import { clientHttpRequestRules, clientRules, clientSent } from "./client-rules.js";
 import { clientWsRules } from "./client-ws-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
@@ -129,6 +129,14 @@ export class RunObserver {
     // A client under test over WebSocket: the headers of its upgrade request come with each frame.
     if (!server && this.identity.transport === "ws" && requestHeaders !== undefined)
       breaches.push(...clientWsRules(requestHeaders, message ?? text));
+    // Over Streamable HTTP: the head of the POST that carried it.
+    if (
+      !server &&
+      this.identity.transport === "http" &&
+      requestHeaders !== undefined &&
+      message !== undefined
+    )
+      breaches.push(...clientHttpRequestRules(requestHeaders, message, this.state));
     const transport = this.identity.transport;
     // Inside a message split over lines, a line may parse on its own (`"2025-11-25"`, `1`).
     const fragment = this.splitting && (typeof message !== "object" || message === null);

@@ -144,6 +144,9 @@ async function post(message, attempt = 0) {
   if (accessToken && bearer) headers.authorization = `Bearer ${accessToken}`;
   if (session) headers["mcp-session-id"] = session;
   if (message.method !== "initialize" || stateless) headers["mcp-protocol-version"] = revision;
+  if (stateless) headers["mcp-method"] = message.method;
+  // Plain-ASCII tool names only here: no base64 form needed.
+  if (stateless && message.method === "tools/call") headers["mcp-name"] = message.params.name;
   const response = await fetch(mcpUrl, { method: "POST", headers, body: JSON.stringify(message) });
   if ((response.status === 401 || response.status === 403) && attempt < 2) {
     await response.arrayBuffer();
