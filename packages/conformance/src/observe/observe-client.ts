@@ -37,7 +37,7 @@ export const OBSERVE_CLIENT_ID = "observe/client";
 
 /**
  * Client observe mode: runs a client doing its own thing (no scenario) against a real server
- * through an {@link HttpRelay}, and judges everything the client sends by the client-side
+ * through a relay (`src/observe/http-relay.ts`), and judges everything the client sends by the client-side
  * invariants: the JSON-RPC envelope, the opening exchange, unique ids, answers to the server's
  * requests, and the Streamable HTTP rules a client is bound by. The report holds one
  * `observe/client` result (did the client run and exit 0) and one `invariant/REQUIREMENT@REVISION`
