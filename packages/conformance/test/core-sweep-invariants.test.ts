@@ -1,16 +1,11 @@
 // Invariants added by the manifest sweep of the core areas (issue 26): each requirement id with
 // the exact detail, and a correct message that passes.
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Json } from "../src/model/json.js";
 import type { Revision, TransportName } from "../src/model/revisions.js";
 import type { HttpExchange } from "../src/wire/wire.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { Invariants } from "../src/invariants/observer.js";
+import { requirements, violationsOf } from "./helpers/invariant-check.js";
 
 /** Feeds `sent` then `received` through one run; returns `requirement: detail` per violation. */
 function check(
@@ -20,16 +15,7 @@ function check(
   transport: TransportName = "stdio",
   clientCapabilities: { [key: string]: Json } = {},
 ): string[] {
-  const invariants = new Invariants(requirements);
-  const run = invariants.forRun({ transcript: "t", revision, transport, clientCapabilities });
-  run.step = "step 3";
-  for (const message of sent) run.sent(message);
-  for (const message of received)
-    run.received(
-      typeof message === "string" ? message : JSON.stringify(message),
-      typeof message === "string" ? undefined : message,
-    );
-  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  return violationsOf([{ sent, received }], { revision, transport, clientCapabilities, step: "step 3" });
 }
 
 const req = (id: Json, method: string, params: { [key: string]: Json } = {}) => ({

@@ -1,23 +1,14 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Revision, TransportName } from "../src/model/revisions.js";
 import type { HttpExchange } from "../src/wire/wire.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { violationsOf } from "./helpers/invariant-check.js";
 
 function check(
   exchanges: HttpExchange[],
   revision: Revision = "2025-11-25",
   transport: TransportName = "http",
 ): string[] {
-  const invariants = new Invariants(requirements);
-  const run = invariants.forRun({ transcript: "t", revision, transport });
-  for (const exchange of exchanges) run.exchanged(exchange);
-  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  return violationsOf([{ exchanges }], { revision, transport });
 }
 
 const post = (body: unknown, status: number, text: string | undefined, contentType = ""): HttpExchange => ({

@@ -1,13 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Json } from "../src/model/json.js";
 import type { Revision } from "../src/model/revisions.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { Invariants } from "../src/invariants/observer.js";
+import { requirements, violationsOf } from "./helpers/invariant-check.js";
 
 /** Feeds `sent` then `received` through one stdio run; returns `requirement: detail` per violation. */
 function check(
@@ -16,11 +11,7 @@ function check(
   revision: Revision = "2026-07-28",
   clientCapabilities: { [key: string]: Json } = {},
 ): string[] {
-  const invariants = new Invariants(requirements);
-  const run = invariants.forRun({ transcript: "t", revision, transport: "stdio", clientCapabilities });
-  for (const message of sent) run.sent(message);
-  for (const message of received) run.received(JSON.stringify(message), message);
-  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  return violationsOf([{ sent, received }], { revision, clientCapabilities });
 }
 
 const META = "io.modelcontextprotocol/";

@@ -1,27 +1,13 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Json } from "../src/model/json.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { violationsOf } from "./helpers/invariant-check.js";
 
 type Obj = { [key: string]: Json };
 
 /** Runs `first` (a listing) then `second` as two runs of one 2026-07-28 invocation; skills violations. */
 function check(first: [Json[], Json[]], second: [Json[], Json[]]): string[] {
-  const invariants = new Invariants(requirements);
-  for (const [n, [sent, received]] of [first, second].entries()) {
-    const run = invariants.forRun({ transcript: `t${n}`, revision: "2026-07-28", transport: "stdio" });
-    for (const message of sent) run.sent(message);
-    for (const message of received) run.received(JSON.stringify(message), message);
-  }
-  return invariants
-    .violations()
-    .filter((v) => v.requirement.startsWith("skills."))
-    .map((v) => `${v.requirement}: ${v.detail}`);
+  const runs = [first, second].map(([sent, received]) => ({ sent, received }));
+  return violationsOf(runs, { revision: "2026-07-28" }, "skills.");
 }
 
 const req = (id: Json, method: string, params: Obj = {}) => ({ jsonrpc: "2.0", id, method, params });

@@ -1,21 +1,11 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Json } from "../src/model/json.js";
 import type { Revision } from "../src/model/revisions.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { violationsOf } from "./helpers/invariant-check.js";
 
 /** Feeds `sent` then `received` through one stdio run; returns `requirement: detail` per violation. */
 function check(sent: Json[], received: Json[], revision: Revision = "2026-07-28"): string[] {
-  const invariants = new Invariants(requirements);
-  const run = invariants.forRun({ transcript: "t", revision, transport: "stdio" });
-  for (const message of sent) run.sent(message);
-  for (const message of received) run.received(JSON.stringify(message), message);
-  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  return violationsOf([{ sent, received }], { revision });
 }
 
 const listen = (id: Json, notifications: { [key: string]: Json }) => ({

@@ -1,19 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Revision } from "../src/model/revisions.js";
 import type { HttpExchange } from "../src/wire/wire.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { violationsOf } from "./helpers/invariant-check.js";
 
 function check(exchanges: HttpExchange[], revision: Revision): string[] {
-  const invariants = new Invariants(requirements);
-  const run = invariants.forRun({ transcript: "t", revision, transport: "http" });
-  for (const exchange of exchanges) run.exchanged(exchange);
-  return invariants.violations().map((v) => `${v.requirement}: ${v.detail}`);
+  return violationsOf([{ exchanges }], { revision, transport: "http" });
 }
 
 describe("tasks/get over Streamable HTTP (2025-11-25)", () => {

@@ -1,25 +1,12 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Invariants } from "../src/invariants/observer.js";
-import { loadRequirements } from "../src/load/requirements.js";
 import type { Json } from "../src/model/json.js";
-
-const requirements = loadRequirements(
-  fileURLToPath(new URL("../../../conformance/requirements", import.meta.url)),
-);
+import { violationsOf } from "./helpers/invariant-check.js";
 
 type Obj = { [key: string]: Json };
 
 /** Feeds `sent` then `received` through one 2026-07-28 stdio run; returns this extension's violations. */
 function check(sent: Json[], received: Json[]): string[] {
-  const invariants = new Invariants(requirements);
-  const run = invariants.forRun({ transcript: "t", revision: "2026-07-28", transport: "stdio" });
-  for (const message of sent) run.sent(message);
-  for (const message of received) run.received(JSON.stringify(message), message);
-  return invariants
-    .violations()
-    .filter((v) => v.requirement.startsWith("tasks-extension."))
-    .map((v) => `${v.requirement}: ${v.detail}`);
+  return violationsOf([{ sent, received }], { revision: "2026-07-28" }, "tasks-extension.");
 }
 
 const EXT = "io.modelcontextprotocol/tasks";
