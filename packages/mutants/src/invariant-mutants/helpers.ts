@@ -15,3 +15,9 @@ export function without(object: JsonObject, ...keys: string[]): JsonObject {
 
 /** Every session-era and stateless transport: message rewrites work on all of them. */
 export const EVERY_TRANSPORT = ["stdio", "http", "sse", "ws"] as const;
+
+/** Applies `f` to each task a `tasks/list` result lists (2025-11-25 tasks). */
+export function mapListedTasks(result: JsonObject, f: (task: JsonObject) => JsonObject): JsonObject {
+  if (!Array.isArray(result.tasks)) return result;
+  return { ...result, tasks: result.tasks.map((t: unknown) => (isObject(t) ? f(t) : t)) };
+}

@@ -1,8 +1,7 @@
-import { isObject } from "../inject/json.js";
 import { mapResultsOf } from "../inject/messages.js";
 import { rewriting } from "../inject/rewriting-transport.js";
 import type { ServerMutant } from "../mutant.js";
-import { EVERY_TRANSPORT, without } from "./helpers.js";
+import { EVERY_TRANSPORT, mapListedTasks, without } from "./helpers.js";
 
 /** 2025-11-25: tasks/list items come without lastUpdatedAt. */
 export const taskListNoLastUpdated: ServerMutant = {
@@ -11,13 +10,6 @@ export const taskListNoLastUpdated: ServerMutant = {
   transports: EVERY_TRANSPORT,
   subset: { transport: "stdio", ids: ["server/tasks/*"], revisions: ["2025-11-25"] },
   inject: rewriting(
-    mapResultsOf("tasks/list", (result) =>
-      Array.isArray(result.tasks)
-        ? {
-            ...result,
-            tasks: result.tasks.map((t: unknown) => (isObject(t) ? without(t, "lastUpdatedAt") : t)),
-          }
-        : result,
-    ),
+    mapResultsOf("tasks/list", (result) => mapListedTasks(result, (t) => without(t, "lastUpdatedAt"))),
   ),
 };

@@ -1,8 +1,7 @@
-import { isObject } from "../inject/json.js";
 import { mapResultsOf } from "../inject/messages.js";
 import { rewriting } from "../inject/rewriting-transport.js";
 import type { ServerMutant } from "../mutant.js";
-import { EVERY_TRANSPORT } from "./helpers.js";
+import { EVERY_TRANSPORT, mapListedTasks } from "./helpers.js";
 
 /** 2025-11-25: tasks/list reports a working task as `running`, a status no transition leads to. */
 export const taskListStatusRenamed: ServerMutant = {
@@ -12,14 +11,7 @@ export const taskListStatusRenamed: ServerMutant = {
   subset: { transport: "stdio", ids: ["server/tasks/*"], revisions: ["2025-11-25"] },
   inject: rewriting(
     mapResultsOf("tasks/list", (result) =>
-      Array.isArray(result.tasks)
-        ? {
-            ...result,
-            tasks: result.tasks.map((t: unknown) =>
-              isObject(t) && t.status === "working" ? { ...t, status: "running" } : t,
-            ),
-          }
-        : result,
+      mapListedTasks(result, (t) => (t.status === "working" ? { ...t, status: "running" } : t)),
     ),
   ),
 };
