@@ -283,6 +283,16 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     ],
   },
   {
+    module: "stream-rules",
+    sides: ["server"],
+    ids: [
+      "http.get.no-responses",
+      "http.get.unrelated-only",
+      "http.sse.related-only",
+      "http2026.sse.related-only",
+    ],
+  },
+  {
     module: "subscription-rules",
     sides: ["server"],
     ids: [

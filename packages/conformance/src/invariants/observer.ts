@@ -2,7 +2,7 @@ import type { Requirement } from "../load/requirements.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
-import type { HttpExchange } from "../wire/wire.js";
+import type { HttpExchange, StreamedMessage } from "../wire/wire.js";
 import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientBatchRules } from "./client-opening-rules.js";
 import { clientRules, clientSent } from "./client-rules.js";
@@ -13,6 +13,7 @@ import { finishTokens, notificationRules, serverRequestRules } from "./notificat
 import { resultRules } from "./result-rules.js";
 import { skillFileRules } from "./skill-file-rules.js";
 import { skillsRules } from "./skills-rules.js";
+import { StreamRules } from "./stream-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
 import { taskExchangeRules } from "./task-exchange-rules.js";
@@ -44,6 +45,8 @@ export class RunObserver {
   private held: { breach: Breach; where: Sighting }[] | undefined;
   /** stdio: the last line was part of a message split over lines (or run together with another). */
   private splitting = false;
+  /** Streamable HTTP: which stream each message came on. */
+  private readonly streams = new StreamRules();
 
   constructor(
     private readonly identity: RunIdentity,
@@ -107,9 +110,23 @@ export class RunObserver {
   /** One Streamable HTTP exchange: its status and head, judged against the transport's rules. */
   exchanged(exchange: HttpExchange): void {
     if (this.identity.side === "client" || this.identity.transport !== "http") return;
+    this.streams.exchanged(exchange);
     for (const b of exchangeRules(exchange, this.identity.revision)) this.record(b);
     for (const b of authExchangeRules(exchange, this.identity.revision)) this.record(b);
     for (const b of taskExchangeRules(exchange, this.identity.revision)) this.record(b);
+  }
+
+  /** One message event of an SSE response (delivered or not), with the stream it came on. */
+  streamed(event: StreamedMessage): void {
+    if (this.identity.side === "client" || this.identity.transport !== "http") return;
+    let message: Json;
+    try {
+      message = JSON.parse(event.text) as Json;
+    } catch {
+      return;
+    }
+    for (const item of Array.isArray(message) ? message : [message])
+      this.recordAll(this.streams.judge(item, event.origin, this.state, this.identity.revision));
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */

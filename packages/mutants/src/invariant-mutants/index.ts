@@ -14,6 +14,7 @@ import { noCacheHints } from "./no-cache-hints.js";
 import { noResultType } from "./no-result-type.js";
 import { progressRepeats } from "./progress-repeats.js";
 import { promptMessageBadRole } from "./prompt-message-bad-role.js";
+import { responseEchoedOnGet } from "./response-echoed-on-get.js";
 import { responsePost200 } from "./response-post-200.js";
 import { readContentsWithoutUri } from "./read-contents-without-uri.js";
 import { structuredContentMismatch } from "./structured-content-mismatch.js";
@@ -59,5 +60,6 @@ export const invariantMutants: readonly ServerMutant[] = [
   modernServerRequest,
   xMcpHeaderOnNumber,
   wsBatchOfOne,
+  responseEchoedOnGet,
   ...inputAndTaskMutants,
 ];
