@@ -49,6 +49,7 @@ const BREAKS: Record<string, string> = {
   "x-mcp-header-on-number": "tools.x-mcp-header.valid-annotations",
   "ws-batch-of-one": "ws.one-message-per-frame",
   "response-echoed-on-get": "http.get.no-responses",
+  "no-priming-event": "http.polling.priming-event",
   ...inputAndTaskBreaks,
 };
 

@@ -178,6 +178,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
       "sampling.tools.gated",
     ],
   },
+  { module: "legacy-sse-rules", sides: ["server"], ids: ["sse.message-events"] },
   {
     module: "notification-rules",
     sides: ["server"],
@@ -288,6 +289,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     ids: [
       "http.get.no-responses",
       "http.get.unrelated-only",
+      "http.polling.priming-event",
       "http.sse.related-only",
       "http2026.sse.related-only",
     ],

@@ -2,18 +2,20 @@ import type { Requirement } from "../load/requirements.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
-import type { HttpExchange, StreamedMessage } from "../wire/wire.js";
+import { isMessageEvent } from "../wire/sse-parser.js";
+import type { HttpExchange, StreamedEvent } from "../wire/wire.js";
 import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientBatchRules } from "./client-opening-rules.js";
 import { clientRules, clientSent } from "./client-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
+import { LegacySseRules } from "./legacy-sse-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
 import { skillFileRules } from "./skill-file-rules.js";
 import { skillsRules } from "./skills-rules.js";
-import { StreamRules } from "./stream-rules.js";
+import { StreamRules, primingRule } from "./stream-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
 import { taskExchangeRules } from "./task-exchange-rules.js";
@@ -47,6 +49,8 @@ export class RunObserver {
   private splitting = false;
   /** Streamable HTTP: which stream each message came on. */
   private readonly streams = new StreamRules();
+  /** Legacy HTTP+SSE: the event types on the stream. */
+  private readonly legacy = new LegacySseRules();
 
   constructor(
     private readonly identity: RunIdentity,
@@ -116,17 +120,21 @@ export class RunObserver {
     for (const b of taskExchangeRules(exchange, this.identity.revision)) this.record(b);
   }
 
-  /** One message event of an SSE response (delivered or not), with the stream it came on. */
-  streamed(event: StreamedMessage): void {
-    if (this.identity.side === "client" || this.identity.transport !== "http") return;
+  /** One event of an SSE response (delivered or not), with the stream it came on. */
+  streamed({ event, index, origin }: StreamedEvent): void {
+    if (this.identity.side === "client") return;
+    if (this.identity.transport === "sse") this.recordAll(this.legacy.judge(event));
+    if (this.identity.transport !== "http") return;
+    if (index === 0) this.recordAll(primingRule(event, origin, this.state));
+    if (!isMessageEvent(event)) return;
     let message: Json;
     try {
-      message = JSON.parse(event.text) as Json;
+      message = JSON.parse(event.data) as Json;
     } catch {
       return;
     }
     for (const item of Array.isArray(message) ? message : [message])
-      this.recordAll(this.streams.judge(item, event.origin, this.state, this.identity.revision));
+      this.recordAll(this.streams.judge(item, origin, this.state, this.identity.revision));
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */

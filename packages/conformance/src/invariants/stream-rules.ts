@@ -1,5 +1,6 @@
 import { type Json, isObject } from "../model/json.js";
 import type { Revision } from "../model/revisions.js";
+import type { SseEvent } from "../wire/sse-parser.js";
 import type { HttpExchange, StreamOrigin } from "../wire/wire.js";
 import { type RunState, idKey } from "./state.js";
 import type { Breach } from "./violation.js";
@@ -80,4 +81,27 @@ export class StreamRules {
     if (owner === undefined || !this.streamed.has(owner)) return undefined;
     return state.requests.get(owner)?.answered === false ? owner : undefined;
   }
+}
+
+/**
+ * 2025-11-25: the SSE stream that answers a POST starts with a priming event, an event id and
+ * empty data, so that the client can resume it (basic/transports, "Sending Messages to the
+ * Server"). Judged on the first event of each such stream but initialize's, when the POST said
+ * `MCP-Protocol-Version: 2025-11-25`.
+ */
+export function primingRule(first: SseEvent, origin: StreamOrigin, state: RunState): Breach[] {
+  if (state.revision !== "2025-11-25" || origin.method !== "POST") return [];
+  // Without the version header the server assumes 2025-03-26, which has no priming events; before
+  // initialize is answered it has not settled on a revision yet.
+  if (origin.protocolVersion !== "2025-11-25") return [];
+  if (origin.requestIds.some((id) => state.requests.get(idKey(id))?.method === "initialize")) return [];
+  if (first.id !== undefined && first.id !== "" && first.data === "") return [];
+  const shown = first.id === undefined ? "no id" : `id ${JSON.stringify(first.id)}`;
+  return [
+    {
+      requirement: "http.polling.priming-event",
+      detail: `a POST's SSE stream whose first event is not a priming event (${shown}, data ${JSON.stringify(first.data.slice(0, 100))})`,
+      message: first.data,
+    },
+  ];
 }

@@ -8,7 +8,7 @@ import type { RunObserver } from "./observer.js";
 export function tapWire(wire: Wire, observer: RunObserver): Wire {
   wire.inbox.onArrival = (item) => observer.received(item.text, item.message, item.response?.headers);
   wire.onExchange = (exchange) => observer.exchanged(exchange);
-  wire.onStreamMessage = (message) => observer.streamed(message);
+  wire.onStreamEvent = (event) => observer.streamed(event);
   return new Proxy(wire, {
     get(target, property, receiver) {
       if (property === "send") {

@@ -14,13 +14,14 @@ import {
   responseInfo,
 } from "./http-body.js";
 import { sendRequest } from "./http-request.js";
+import { isMessageEvent } from "./sse-parser.js";
 import type {
   CloseInfo,
   HttpExchange,
   HttpResponseInfo,
   Outgoing,
   StreamOrigin,
-  StreamedMessage,
+  StreamedEvent,
   Wire,
 } from "./wire.js";
 
@@ -46,7 +47,7 @@ interface OpenStream {
 export class HttpClientWire implements Wire {
   readonly gone = new Deferred<string>();
   onExchange: ((exchange: HttpExchange) => void) | undefined;
-  onStreamMessage: ((message: StreamedMessage) => void) | undefined;
+  onStreamEvent: ((event: StreamedEvent) => void) | undefined;
   private sessionId: string | undefined;
   private lastEventId: string | undefined;
   private readonly streams = new Map<string, OpenStream>();
@@ -153,12 +154,12 @@ export class HttpClientWire implements Wire {
     if (isEventStream(head)) {
       const events = new EventList();
       const origin = streamOrigin(method, headers, body);
+      let index = 0;
       void pumpEvents(response, events, (event) => {
         if (event.id !== undefined) this.lastEventId = event.id;
+        this.onStreamEvent?.({ event, index: index++, origin });
         // Priming events carry empty data: they are not messages.
-        const message = event.data.trim() !== "" && (event.event === undefined || event.event === "message");
-        if (message) this.onStreamMessage?.({ text: event.data, origin });
-        if (deliver && message) {
+        if (deliver && isMessageEvent(event)) {
           this.inbox.push(event.data, { response: { status: response.status, headers: head } });
         }
       }).then(() => stream.done.resolve({}));
@@ -260,5 +261,8 @@ function streamOrigin(
   const requestIds = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((item) =>
     isObject(item) && typeof item.method === "string" && Object.hasOwn(item, "id") ? [item.id ?? null] : [],
   );
-  return { method: "POST", requestIds };
+  const version = headers["mcp-protocol-version"];
+  return version === undefined
+    ? { method: "POST", requestIds }
+    : { method: "POST", requestIds, protocolVersion: version };
 }

@@ -45,13 +45,20 @@ export interface HttpExchange {
  * ids of the requests its body carried, or a GET stream, resuming when it sent `Last-Event-ID`.
  */
 export type StreamOrigin =
-  | { method: "POST"; requestIds: readonly Json[] }
+  | {
+      method: "POST";
+      requestIds: readonly Json[];
+      /** The POST's `MCP-Protocol-Version` header, if it sent one. */
+      protocolVersion?: string;
+    }
   | { method: "GET"; resuming: boolean }
   | { method: "other" };
 
-/** One message event of an SSE response, delivered to the inbox or not. */
-export interface StreamedMessage {
-  text: string;
+/** One event of an SSE response (a message or not, delivered to the inbox or not). */
+export interface StreamedEvent {
+  event: SseEvent;
+  /** Its place on its stream, from 0. */
+  index: number;
   origin: StreamOrigin;
 }
 
@@ -96,10 +103,11 @@ export interface Wire {
   /** Streamable HTTP: told of every exchange once its head (and a non-SSE body) arrived. */
   onExchange?: ((exchange: HttpExchange) => void) | undefined;
   /**
-   * Streamable HTTP: told of every message event on an SSE response, with the stream it came on,
-   * before it reaches the inbox (also for streams whose messages are not delivered).
+   * Streamable HTTP and legacy HTTP+SSE: told of every event of an SSE response, with the stream
+   * it came on, before its message reaches the inbox (also for streams whose messages are not
+   * delivered).
    */
-  onStreamMessage?: ((message: StreamedMessage) => void) | undefined;
+  onStreamEvent?: ((event: StreamedEvent) => void) | undefined;
   /** Client transcripts over HTTP: every HTTP request the client made (§8.6). */
   readonly requests?: RequestLog | undefined;
   /** Resolved with a reason once the implementation cannot be reached any more. */

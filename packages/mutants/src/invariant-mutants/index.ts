@@ -11,6 +11,7 @@ import { noAccelBuffering } from "./no-accel-buffering.js";
 import { nestedElicitationSchema } from "./nested-elicitation-schema.js";
 import { nextCursorLoops } from "./next-cursor-loops.js";
 import { noCacheHints } from "./no-cache-hints.js";
+import { noPrimingEvent } from "./no-priming-event.js";
 import { noResultType } from "./no-result-type.js";
 import { progressRepeats } from "./progress-repeats.js";
 import { promptMessageBadRole } from "./prompt-message-bad-role.js";
@@ -61,5 +62,6 @@ export const invariantMutants: readonly ServerMutant[] = [
   xMcpHeaderOnNumber,
   wsBatchOfOne,
   responseEchoedOnGet,
+  noPrimingEvent,
   ...inputAndTaskMutants,
 ];
