@@ -50,6 +50,7 @@ const BREAKS: Record<string, string> = {
   "ws-batch-of-one": "ws.one-message-per-frame",
   "response-echoed-on-get": "http.get.no-responses",
   "no-priming-event": "http.polling.priming-event",
+  "stdout-latin1": "base.jsonrpc.utf8",
   ...inputAndTaskBreaks,
 };
 

@@ -352,6 +352,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     sides: ["server"],
     ids: ["tools.name.no-special", "tools.x-mcp-header.valid-annotations"],
   },
+  { module: "utf8-rules", sides: ["server", "client"], ids: ["base.jsonrpc.utf8"] },
 ];
 
 /**

@@ -22,6 +22,7 @@ import { taskExchangeRules } from "./task-exchange-rules.js";
 import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { tasksExtensionRules } from "./tasks-extension-rules.js";
+import { utf8Rule } from "./utf8-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
@@ -135,6 +136,11 @@ export class RunObserver {
     }
     for (const item of Array.isArray(message) ? message : [message])
       this.recordAll(this.streams.judge(item, origin, this.state, this.identity.revision));
+  }
+
+  /** stdio: a line whose bytes are not valid UTF-8 (shown with U+FFFD in their place). */
+  undecodable(text: string): void {
+    this.recordAll(utf8Rule(text, this.identity.side ?? "server"));
   }
 
   /** One received frame: its text and, when it parsed, its JSON. */

@@ -6,7 +6,10 @@ import type { RunObserver } from "./observer.js";
  * patterns) and every message the runner sends, including raw text and raw HTTP bodies.
  */
 export function tapWire(wire: Wire, observer: RunObserver): Wire {
-  wire.inbox.onArrival = (item) => observer.received(item.text, item.message, item.response?.headers);
+  wire.inbox.onArrival = (item) => {
+    if (item.invalidUtf8) observer.undecodable(item.text);
+    observer.received(item.text, item.message, item.response?.headers);
+  };
   wire.onExchange = (exchange) => observer.exchanged(exchange);
   wire.onStreamEvent = (event) => observer.streamed(event);
   return new Proxy(wire, {
