@@ -51,6 +51,7 @@ const BREAKS: Record<string, string> = {
   "response-echoed-on-get": "http.get.no-responses",
   "no-priming-event": "http.polling.priming-event",
   "stdout-latin1": "base.jsonrpc.utf8",
+  "sse-notification-events": "sse.message-events",
   ...inputAndTaskBreaks,
 };
 

@@ -18,6 +18,7 @@ import { promptMessageBadRole } from "./prompt-message-bad-role.js";
 import { responseEchoedOnGet } from "./response-echoed-on-get.js";
 import { responsePost200 } from "./response-post-200.js";
 import { readContentsWithoutUri } from "./read-contents-without-uri.js";
+import { sseNotificationEvents } from "./sse-notification-events.js";
 import { stdoutLatin1 } from "./stdout-latin1.js";
 import { structuredContentMismatch } from "./structured-content-mismatch.js";
 import { taskResultDropped } from "./task-result-dropped.js";
@@ -65,5 +66,6 @@ export const invariantMutants: readonly ServerMutant[] = [
   responseEchoedOnGet,
   noPrimingEvent,
   stdoutLatin1,
+  sseNotificationEvents,
   ...inputAndTaskMutants,
 ];
