@@ -48,6 +48,10 @@ const BREAKS: Record<string, string> = {
   "modern-server-request": "stdio.modern.no-server-requests",
   "x-mcp-header-on-number": "tools.x-mcp-header.valid-annotations",
   "ws-batch-of-one": "ws.one-message-per-frame",
+  "response-echoed-on-get": "http.get.no-responses",
+  "no-priming-event": "http.polling.priming-event",
+  "stdout-latin1": "base.jsonrpc.utf8",
+  "sse-notification-events": "sse.message-events",
   ...inputAndTaskBreaks,
 };
 

@@ -180,6 +180,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
       "sampling.tools.gated",
     ],
   },
+  { module: "legacy-sse-rules", sides: ["server"], ids: ["sse.message-events"] },
   {
     module: "notification-rules",
     sides: ["server"],
@@ -285,6 +286,17 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     ],
   },
   {
+    module: "stream-rules",
+    sides: ["server"],
+    ids: [
+      "http.get.no-responses",
+      "http.get.unrelated-only",
+      "http.polling.priming-event",
+      "http.sse.related-only",
+      "http2026.sse.related-only",
+    ],
+  },
+  {
     module: "subscription-rules",
     sides: ["server"],
     ids: [
@@ -342,6 +354,7 @@ export const INVARIANT_CATALOG: readonly RuleModuleIds[] = [
     sides: ["server"],
     ids: ["tools.name.no-special", "tools.x-mcp-header.valid-annotations"],
   },
+  { module: "utf8-rules", sides: ["server", "client"], ids: ["base.jsonrpc.utf8"] },
 ];
 
 /**

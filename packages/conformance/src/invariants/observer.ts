@@ -2,7 +2,8 @@ import type { Requirement } from "../load/requirements.js";
 import { type Json, type JsonObject, isObject } from "../model/json.js";
 import type { RunResult } from "../model/result.js";
 import type { Revision, TransportName } from "../model/revisions.js";
-import type { HttpExchange } from "../wire/wire.js";
+import { isMessageEvent } from "../wire/sse-parser.js";
+import type { HttpExchange, StreamedEvent } from "../wire/wire.js";
 import { authExchangeRules } from "./auth-exchange-rules.js";
 import { clientBatchRules } from "./client-opening-rules.js";
 import { clientHttpRequestRules, clientRules, clientSent } from "./client-rules.js";
@@ -10,16 +11,19 @@ import { clientWsRules } from "./client-ws-rules.js";
 import { envelopeRules } from "./envelope-rules.js";
 import { exchangeRules } from "./exchange-rules.js";
 import { headerRules } from "./header-rules.js";
+import { LegacySseRules } from "./legacy-sse-rules.js";
 import { finishTokens, notificationRules, serverRequestRules } from "./notification-rules.js";
 import { resultRules } from "./result-rules.js";
 import { skillFileRules } from "./skill-file-rules.js";
 import { skillsRules } from "./skills-rules.js";
+import { StreamRules, primingRule } from "./stream-rules.js";
 import { subscriptionRules } from "./subscription-rules.js";
 import { RevisionKnowledge, RunState, idKey } from "./state.js";
 import { taskExchangeRules } from "./task-exchange-rules.js";
 import { taskAnswerRules, taskNotificationRules } from "./task-field-rules.js";
 import { taskGetRules, taskStatusRules } from "./task-rules.js";
 import { tasksExtensionRules } from "./tasks-extension-rules.js";
+import { utf8Rule } from "./utf8-rules.js";
 import { type Breach, type InvariantViolation, type Sighting, ViolationLedger } from "./violation.js";
 
 /** What a run tells the invariants about itself. */
@@ -45,6 +49,10 @@ export class RunObserver {
   private held: { breach: Breach; where: Sighting }[] | undefined;
   /** stdio: the last line was part of a message split over lines (or run together with another). */
   private splitting = false;
+  /** Streamable HTTP: which stream each message came on. */
+  private readonly streams = new StreamRules();
+  /** Legacy HTTP+SSE: the event types on the stream. */
+  private readonly legacy = new LegacySseRules();
 
   constructor(
     private readonly identity: RunIdentity,
@@ -108,9 +116,32 @@ export class RunObserver {
   /** One Streamable HTTP exchange: its status and head, judged against the transport's rules. */
   exchanged(exchange: HttpExchange): void {
     if (this.identity.side === "client" || this.identity.transport !== "http") return;
+    this.streams.exchanged(exchange);
     for (const b of exchangeRules(exchange, this.identity.revision)) this.record(b);
     for (const b of authExchangeRules(exchange, this.identity.revision)) this.record(b);
     for (const b of taskExchangeRules(exchange, this.identity.revision)) this.record(b);
+  }
+
+  /** One event of an SSE response (delivered or not), with the stream it came on. */
+  streamed({ event, index, origin }: StreamedEvent): void {
+    if (this.identity.side === "client") return;
+    if (this.identity.transport === "sse") this.recordAll(this.legacy.judge(event));
+    if (this.identity.transport !== "http") return;
+    if (index === 0) this.recordAll(primingRule(event, origin, this.state));
+    if (!isMessageEvent(event)) return;
+    let message: Json;
+    try {
+      message = JSON.parse(event.data) as Json;
+    } catch {
+      return;
+    }
+    for (const item of Array.isArray(message) ? message : [message])
+      this.recordAll(this.streams.judge(item, origin, this.state, this.identity.revision));
+  }
+
+  /** stdio: a line whose bytes are not valid UTF-8 (shown with U+FFFD in their place). */
+  undecodable(text: string): void {
+    this.recordAll(utf8Rule(text, this.identity.side ?? "server"));
   }
 
   /**

@@ -6,9 +6,12 @@ import type { RunObserver } from "./observer.js";
  * patterns) and every message the runner sends, including raw text and raw HTTP bodies.
  */
 export function tapWire(wire: Wire, observer: RunObserver): Wire {
-  wire.inbox.onArrival = (item) =>
+  wire.inbox.onArrival = (item) => {
+    if (item.invalidUtf8) observer.undecodable(item.text);
     observer.received(item.text, item.message, item.response?.headers, item.http?.headers);
+  };
   wire.onExchange = (exchange) => observer.exchanged(exchange);
+  wire.onStreamEvent = (event) => observer.streamed(event);
   return new Proxy(wire, {
     get(target, property, receiver) {
       if (property === "send") {

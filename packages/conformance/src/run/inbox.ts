@@ -13,6 +13,8 @@ export interface InboxItem {
   http?: { method: string; path: string; headers: Record<string, string> };
   /** Server transcripts over Streamable HTTP: the head of the response that carried the message. */
   response?: { status: number; headers: Record<string, string> };
+  /** stdio: the line's bytes were not valid UTF-8 (`text` has U+FFFD in place of the bad bytes). */
+  invalidUtf8?: boolean;
 }
 
 /** How many received items the inbox remembers for failure reports. */

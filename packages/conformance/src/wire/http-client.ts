@@ -14,7 +14,16 @@ import {
   responseInfo,
 } from "./http-body.js";
 import { sendRequest } from "./http-request.js";
-import type { CloseInfo, HttpExchange, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
+import { isMessageEvent } from "./sse-parser.js";
+import type {
+  CloseInfo,
+  HttpExchange,
+  HttpResponseInfo,
+  Outgoing,
+  StreamOrigin,
+  StreamedEvent,
+  Wire,
+} from "./wire.js";
 
 /**
  * The body field `Mcp-Name` mirrors, per method (SEP-2243; the tasks extension, SEP-2663, adds the
@@ -38,6 +47,7 @@ interface OpenStream {
 export class HttpClientWire implements Wire {
   readonly gone = new Deferred<string>();
   onExchange: ((exchange: HttpExchange) => void) | undefined;
+  onStreamEvent: ((event: StreamedEvent) => void) | undefined;
   private sessionId: string | undefined;
   private lastEventId: string | undefined;
   private readonly streams = new Map<string, OpenStream>();
@@ -143,10 +153,13 @@ export class HttpClientWire implements Wire {
     if (session !== undefined && eraOf(this.revision) === "session") this.sessionId = session;
     if (isEventStream(head)) {
       const events = new EventList();
+      const origin = streamOrigin(method, headers, body);
+      let index = 0;
       void pumpEvents(response, events, (event) => {
         if (event.id !== undefined) this.lastEventId = event.id;
+        this.onStreamEvent?.({ event, index: index++, origin });
         // Priming events carry empty data: they are not messages.
-        if (deliver && event.data.trim() !== "" && (event.event === undefined || event.event === "message")) {
+        if (deliver && isMessageEvent(event)) {
           this.inbox.push(event.data, { response: { status: response.status, headers: head } });
         }
       }).then(() => stream.done.resolve({}));
@@ -234,4 +247,22 @@ export class HttpClientWire implements Wire {
         .catch(() => undefined);
     }
   }
+}
+
+/** Which stream an SSE response is: a POST's (with its request ids) or a GET's. */
+function streamOrigin(
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): StreamOrigin {
+  if (method === "GET") return { method, resuming: headers["last-event-id"] !== undefined };
+  if (method !== "POST" || body === undefined) return { method: "other" };
+  const parsed = parseBody(body);
+  const requestIds = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((item) =>
+    isObject(item) && typeof item.method === "string" && Object.hasOwn(item, "id") ? [item.id ?? null] : [],
+  );
+  const version = headers["mcp-protocol-version"];
+  return version === undefined
+    ? { method: "POST", requestIds }
+    : { method: "POST", requestIds, protocolVersion: version };
 }

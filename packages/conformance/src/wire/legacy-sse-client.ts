@@ -12,7 +12,7 @@ import {
   responseInfo,
 } from "./http-body.js";
 import { sendRequest } from "./http-request.js";
-import type { CloseInfo, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
+import type { CloseInfo, HttpResponseInfo, Outgoing, StreamedEvent, Wire } from "./wire.js";
 
 /**
  * Drives a server under test over the legacy HTTP+SSE transport (2024-11-05): a GET event stream
@@ -20,6 +20,7 @@ import type { CloseInfo, HttpResponseInfo, Outgoing, Wire } from "./wire.js";
  */
 export class LegacySseClientWire implements Wire {
   readonly gone = new Deferred<string>();
+  onStreamEvent: ((event: StreamedEvent) => void) | undefined;
   private readonly abort = new AbortController();
   private readonly streamDone = new Deferred<CloseInfo>();
   private postUrl: URL | undefined;
@@ -53,7 +54,9 @@ export class LegacySseClientWire implements Wire {
           `GET ${this.url.pathname} answered ${response.status} ${head["content-type"] ?? ""}`.trim(),
         );
       }
+      let index = 0;
       void pumpEvents(response, new EventList(), (event) => {
+        this.onStreamEvent?.({ event, index: index++, origin: { method: "GET", resuming: false } });
         if (event.event === "endpoint") endpoint.resolve(event.data);
         else if (event.data.trim() !== "" && (event.event === undefined || event.event === "message")) {
           this.inbox.push(event.data);

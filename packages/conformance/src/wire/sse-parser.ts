@@ -9,6 +9,11 @@ export interface SseEvent {
   hasData: boolean;
 }
 
+/** Whether an event carries a message: type `message` (or none) and data that is not blank. */
+export function isMessageEvent(event: SseEvent): boolean {
+  return event.data.trim() !== "" && (event.event === undefined || event.event === "message");
+}
+
 /**
  * An incremental parser for `text/event-stream` (the WHATWG event-stream format): feed it text
  * chunks, it calls back once per event block. Unlike a browser EventSource it also reports blocks

@@ -124,9 +124,9 @@ export class PooledStdioWire extends StdioServerWire {
     this.captured = vars;
   }
 
-  protected override received(line: string): void {
+  protected override received(line: string, invalidUtf8 = false): void {
     this.track(line, false);
-    super.received(line);
+    super.received(line, invalidUtf8);
   }
 
   override async send(out: Parameters<StdioServerWire["send"]>[0]): Promise<undefined> {

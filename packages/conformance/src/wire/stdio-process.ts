@@ -13,7 +13,7 @@ export class StdioProcess {
   readonly gone = new Deferred<string>();
   readonly stdoutClosed = new Deferred<CloseInfo>();
   /** Where lines go; lines that arrive while it is unset are counted in `strays`. */
-  onLine: ((line: string) => void) | undefined;
+  onLine: ((line: string, invalidUtf8: boolean) => void) | undefined;
   /** Called once when the process goes away. */
   onGone: (() => void) | undefined;
   /** Lines that arrived while nobody was reading (a process that talks between runs). */
@@ -23,14 +23,13 @@ export class StdioProcess {
     const handle = new ChildHandle(command);
     this.handle = handle;
     const reader = new LineReader(
-      (line) => {
-        if (this.onLine) this.onLine(line);
+      (line, invalidUtf8) => {
+        if (this.onLine) this.onLine(line, invalidUtf8);
         else this.strays++;
       },
       () => this.fail(`stdout line longer than ${MAX_LINE} bytes`),
     );
-    handle.child.stdout.setEncoding("utf8");
-    handle.child.stdout.on("data", (chunk: string) => reader.push(chunk));
+    handle.child.stdout.on("data", (chunk: Uint8Array) => reader.push(chunk));
     handle.child.stdout.on("end", () => {
       reader.end();
       this.stdoutClosed.resolve({});

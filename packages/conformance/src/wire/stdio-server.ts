@@ -30,7 +30,7 @@ export class StdioServerWire implements Wire {
   }
 
   protected attach(proc: StdioProcess): void {
-    proc.onLine = (line) => this.received(line);
+    proc.onLine = (line, invalidUtf8) => this.received(line, invalidUtf8);
     proc.onGone = () => {
       this.gone.resolve(proc.gone.value ?? "the server process is gone");
       this.inbox.wake();
@@ -38,8 +38,8 @@ export class StdioServerWire implements Wire {
     if (proc.gone.settled) proc.onGone();
   }
 
-  protected received(line: string): void {
-    this.inbox.push(line);
+  protected received(line: string, invalidUtf8 = false): void {
+    this.inbox.push(line, invalidUtf8 ? { invalidUtf8 } : {});
   }
 
   async connect(): Promise<undefined> {

@@ -40,6 +40,28 @@ export interface HttpExchange {
   text: string | undefined;
 }
 
+/**
+ * The SSE stream a server message arrived on (Streamable HTTP): a POST's response stream, with the
+ * ids of the requests its body carried, or a GET stream, resuming when it sent `Last-Event-ID`.
+ */
+export type StreamOrigin =
+  | {
+      method: "POST";
+      requestIds: readonly Json[];
+      /** The POST's `MCP-Protocol-Version` header, if it sent one. */
+      protocolVersion?: string;
+    }
+  | { method: "GET"; resuming: boolean }
+  | { method: "other" };
+
+/** One event of an SSE response (a message or not, delivered to the inbox or not). */
+export interface StreamedEvent {
+  event: SseEvent;
+  /** Its place on its stream, from 0. */
+  index: number;
+  origin: StreamOrigin;
+}
+
 /** SSE events of one response, readable with a bounded wait. */
 export interface EventFeed {
   received: SseEvent[];
@@ -80,6 +102,12 @@ export interface Wire {
   readonly inbox: Inbox;
   /** Streamable HTTP: told of every exchange once its head (and a non-SSE body) arrived. */
   onExchange?: ((exchange: HttpExchange) => void) | undefined;
+  /**
+   * Streamable HTTP and legacy HTTP+SSE: told of every event of an SSE response, with the stream
+   * it came on, before its message reaches the inbox (also for streams whose messages are not
+   * delivered).
+   */
+  onStreamEvent?: ((event: StreamedEvent) => void) | undefined;
   /** Client transcripts over HTTP: every HTTP request the client made (§8.6). */
   readonly requests?: RequestLog | undefined;
   /** Resolved with a reason once the implementation cannot be reached any more. */

@@ -10,17 +10,23 @@ export interface StdioFraming {
   readonly banner?: string;
   /** Hides end-of-file on stdin from the server (it never learns the client went away). */
   readonly hideEof?: boolean;
+  /** The encoding stdout lines are written in (default UTF-8). */
+  readonly encoding?: "latin1";
 }
 
 /** A writable that splits what it receives into lines and writes each rewritten line to `out`. */
-function lineRewriter(out: NodeJS.WritableStream, writeLine: (line: string) => string): Writable {
+function lineRewriter(
+  out: NodeJS.WritableStream,
+  writeLine: (line: string) => string,
+  encoding: BufferEncoding = "utf8",
+): Writable {
   let pending = "";
   return new Writable({
     write(chunk: Buffer | string, _encoding, done) {
       pending += chunk.toString();
       let end = pending.indexOf("\n");
       while (end >= 0) {
-        out.write(writeLine(pending.slice(0, end)));
+        out.write(Buffer.from(writeLine(pending.slice(0, end)), encoding));
         pending = pending.slice(end + 1);
         end = pending.indexOf("\n");
       }
@@ -46,7 +52,10 @@ export function stdioFraming(framing: StdioFraming): (assembly: Assembly) => Ass
         process.stdin.once("end", () => setInterval(() => {}, 60_000));
         input = pipe;
       }
-      const output = framing.writeLine ? lineRewriter(process.stdout, framing.writeLine) : process.stdout;
+      const rewrites = framing.writeLine !== undefined || framing.encoding !== undefined;
+      const output = rewrites
+        ? lineRewriter(process.stdout, framing.writeLine ?? ((line) => `${line}\n`), framing.encoding)
+        : process.stdout;
       const session = await server.connect(
         new StdioServerTransport({
           input,

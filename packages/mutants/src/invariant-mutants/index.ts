@@ -11,11 +11,15 @@ import { noAccelBuffering } from "./no-accel-buffering.js";
 import { nestedElicitationSchema } from "./nested-elicitation-schema.js";
 import { nextCursorLoops } from "./next-cursor-loops.js";
 import { noCacheHints } from "./no-cache-hints.js";
+import { noPrimingEvent } from "./no-priming-event.js";
 import { noResultType } from "./no-result-type.js";
 import { progressRepeats } from "./progress-repeats.js";
 import { promptMessageBadRole } from "./prompt-message-bad-role.js";
+import { responseEchoedOnGet } from "./response-echoed-on-get.js";
 import { responsePost200 } from "./response-post-200.js";
 import { readContentsWithoutUri } from "./read-contents-without-uri.js";
+import { sseNotificationEvents } from "./sse-notification-events.js";
+import { stdoutLatin1 } from "./stdout-latin1.js";
 import { structuredContentMismatch } from "./structured-content-mismatch.js";
 import { taskResultDropped } from "./task-result-dropped.js";
 import { taskRevives } from "./task-revives.js";
@@ -59,5 +63,9 @@ export const invariantMutants: readonly ServerMutant[] = [
   modernServerRequest,
   xMcpHeaderOnNumber,
   wsBatchOfOne,
+  responseEchoedOnGet,
+  noPrimingEvent,
+  stdoutLatin1,
+  sseNotificationEvents,
   ...inputAndTaskMutants,
 ];

@@ -53,12 +53,11 @@ export class StdioRelayEndpoint implements ServerEndpoint {
       this.all.add(socket);
       this.socket.resolve(socket);
       const ended = this.ended;
-      socket.setEncoding("utf8");
       const reader = new LineReader(
-        (line) => this.inbox.push(line),
+        (line, invalidUtf8) => this.inbox.push(line, invalidUtf8 ? { invalidUtf8 } : {}),
         () => socket.destroy(),
       );
-      socket.on("data", (chunk: string) => reader.push(chunk));
+      socket.on("data", (chunk: Uint8Array) => reader.push(chunk));
       socket.on("end", () => {
         reader.end();
         ended.resolve({});
