@@ -49,6 +49,7 @@ export interface ConformanceReport {
   results: {
     key: string;
     transcript: string;
+    title: string;
     transport: string;
     verdict: string;
     skipReason?: string;

@@ -20,8 +20,9 @@ import { startClientCredentialsIssuer } from "./client-credentials-issuer.js";
 // them and judging everything the client sends. Each client's verified deviations are in
 // `sdk-v1-example-clients/<client>.yaml` (docs/conformance-findings.md, "The official SDK examples").
 // simpleClientCredentials runs against the mcpkit reference everything-server protected by a small
-// issuer of this test (client_credentials). Not run: simpleStreamableHttp and elicitationUrlExample
-// (they put stdin in raw mode: a terminal is required), simpleOAuthClient (a browser completes its
+// issuer of this test (client_credentials). simpleStreamableHttp puts stdin in raw mode: it runs under
+// a pseudo-terminal from util-linux `script`. Not run: elicitationUrlExample (a terminal too, and a
+// browser completes its URL elicitations), simpleOAuthClient (a browser completes its
 // authorization). The SDK 2.x packages ship no examples.
 
 const node = shellQuote(process.execPath);
@@ -56,6 +57,31 @@ const runs = [
     server: "simpleTaskInteractive",
     command: `${node} ${shellQuote(join(packageDir, "test/prompted-stdin.mjs"))} ${shellQuote("Your response (y/n): =y")} -- ${node} ${client("simpleTaskInteractiveClient")} --url {url}`,
   },
+  {
+    // Needs a terminal (raw-mode stdin): run under a pseudo-terminal (test/tty-commands.mjs) with
+    // one command typed at each "> " prompt. Connects at start to its hard-coded
+    // http://localhost:3000/mcp: the preload sends that connection to the relay. `quit` terminates
+    // its session (DELETE) before exiting. Not typed: multi-greet and the notification commands
+    // (their notifications redraw the prompt while the call runs) and the elicitation commands.
+    client: "simpleStreamableHttp",
+    server: "simpleStreamableHttp",
+    // Every command reached the server: initialize, initialized and one request per command.
+    messages: 8,
+    command: `MCPKIT_REDIRECT=3000={url} ${node} ${shellQuote(join(packageDir, "test/tty-commands.mjs"))} ${[
+      "> ",
+      "list-tools",
+      'call-tool greet {"name":"x"}',
+      "list-prompts",
+      'get-prompt greeting-template {"name":"z"}',
+      "list-resources",
+      "read-resource https://example.com/greetings/default",
+      "quit",
+    ]
+      .map(shellQuote)
+      .join(
+        " ",
+      )} -- ${shellQuote(`${node} --import ${shellQuote(loopbackPreload)} ${client("simpleStreamableHttp")}`)}`,
+  },
 ] as const;
 
 describe.each(runs)("SDK 1.x example client $client against $server", (spec) => {
@@ -80,6 +106,10 @@ describe.each(runs)("SDK 1.x example client $client against $server", (spec) => 
         120_000,
       );
       expectOnlyKnownDeviations(run, file, "http", "observe/client");
+      if ("messages" in spec) {
+        const observed = run.report.results.find((r) => r.transcript === "observe/client");
+        expect(observed?.title, run.output).toContain(`(${spec.messages} messages,`);
+      }
     } finally {
       await server?.stop();
     }
