@@ -187,3 +187,43 @@ describe("SDK 1.x example client simpleClientCredentials against a protected ser
     }
   }, 150_000);
 });
+
+describe("SDK 1.x example client elicitationUrlExample against its server (OAuth)", () => {
+  it("shows exactly the documented deviations, after its authorization code flow", async () => {
+    const file = join(packageDir, "sdk-v1-example-clients", "elicitationUrlExample.yaml");
+    let server: HttpServer | undefined;
+    try {
+      // Its server names itself http://localhost:3000/mcp and its authorization server
+      // http://localhost:3001 (checked strictly as the token's resource): both listen on free
+      // ports, and the preload sends each process's connections to 3000/3001 where they went.
+      server = await startListening(
+        join(sdkV1Examples, "server", "elicitationUrlExample.js"),
+        [],
+        "/mcp",
+        20_000,
+        { MCPKIT_PORT_ZERO: "1", MCP_PORT: "3000", MCP_AUTH_PORT: "3001" },
+        ["3000", "3001"],
+      );
+      // The client: 3000 to the relay, 3001 to the authorization server; the URL it asks the user
+      // to open is visited (the demo authorization server redirects at once to its callback on
+      // 8090); under a pseudo-terminal (raw-mode stdin) with commands typed at each "> " prompt.
+      const redirect = `MCPKIT_REDIRECT=3000={url},3001=http://127.0.0.1:${server.ports.get("3001")}`;
+      const command = `${redirect} MCPKIT_TTY_BROWSE=${shellQuote("to authorize:")} ${node} ${shellQuote(
+        join(packageDir, "test/tty-commands.mjs"),
+      )} ${["> ", "list-tools", "quit"].map(shellQuote).join(" ")} -- ${shellQuote(
+        `${node} --import ${shellQuote(loopbackPreload)} ${client("elicitationUrlExample")}`,
+      )}`;
+      const run = await runConformance(
+        ["client", "--observe", "--command", command, "--upstream", server.url, "--expected-failures", file],
+        120_000,
+      );
+      expectOnlyKnownDeviations(run, file, "http", "observe/client");
+      // All reached the server: initialize refused without a token (401), initialize with it,
+      // initialized, tools/list.
+      const observed = run.report.results.find((r) => r.transcript === "observe/client");
+      expect(observed?.title, run.output).toContain("(4 messages,");
+    } finally {
+      await server?.stop();
+    }
+  }, 150_000);
+});
