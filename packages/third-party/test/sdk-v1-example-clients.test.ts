@@ -20,10 +20,9 @@ import { startClientCredentialsIssuer } from "./client-credentials-issuer.js";
 // them and judging everything the client sends. Each client's verified deviations are in
 // `sdk-v1-example-clients/<client>.yaml` (docs/conformance-findings.md, "The official SDK examples").
 // simpleClientCredentials runs against the mcpkit reference everything-server protected by a small
-// issuer of this test (client_credentials). simpleStreamableHttp puts stdin in raw mode: it runs under
-// a pseudo-terminal from util-linux `script`. Not run: elicitationUrlExample (a terminal too, and a
-// browser completes its URL elicitations), simpleOAuthClient (a browser completes its
-// authorization). The SDK 2.x packages ship no examples.
+// issuer of this test (client_credentials). simpleStreamableHttp and elicitationUrlExample put stdin
+// in raw mode: they run under a pseudo-terminal from util-linux `script` (test/tty-commands.mjs).
+// Not run: simpleOAuthClient (a browser completes its authorization). The SDK 2.x packages ship no examples.
 
 const node = shellQuote(process.execPath);
 const client = (name: string) => shellQuote(join(sdkV1Examples, "client", `${name}.js`));
