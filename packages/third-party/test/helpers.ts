@@ -49,6 +49,7 @@ export interface ConformanceReport {
   results: {
     key: string;
     transcript: string;
+    title: string;
     transport: string;
     verdict: string;
     skipReason?: string;
@@ -82,6 +83,8 @@ export async function runConformance(args: string[], timeoutMs: number): Promise
 export interface HttpServer {
   url: string;
   stop: () => Promise<void>;
+  /** With `ports` given to {@link startListening}: each fixed port asked for -> the port got. */
+  ports: Map<string, number>;
 }
 
 /**
@@ -96,7 +99,8 @@ export function startHttpServer(mode: "streamableHttp" | "sse", timeoutMs = 20_0
 /**
  * Starts `node SCRIPT ARGS` with PORT=0 and the loopback preload (a listen without a host binds
  * 127.0.0.1; the real address is printed on stderr), waits (bounded) for that address and returns
- * the URL of `path` on it.
+ * the URL of `path` on it. With `ports` (fixed ports the script asks for, moved to free ones by
+ * MCPKIT_PORT_ZERO=1), waits until it listens on each and the URL is on the first.
  */
 export async function startListening(
   script: string,
@@ -104,6 +108,7 @@ export async function startListening(
   path: string,
   timeoutMs = 20_000,
   env: Record<string, string> = {},
+  ports: readonly string[] = [],
 ): Promise<HttpServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", loopbackPreload, script, ...args], {
     env: { ...process.env, PORT: "0", MCP_PORT: "0", ...env },
@@ -118,6 +123,7 @@ export async function startListening(
     clearTimeout(timer);
   };
   let stderr = "";
+  const got = new Map<string, number>();
   try {
     const port = await new Promise<number>((done, fail) => {
       const timer = setTimeout(
@@ -126,10 +132,13 @@ export async function startListening(
       );
       child.stderr?.on("data", (chunk: Buffer) => {
         stderr += chunk.toString("utf8");
+        for (const m of stderr.matchAll(/mcpkit-third-party listening 127\.0\.0\.1:(\d+) for port (\d+)/g)) {
+          got.set(m[2] as string, Number(m[1]));
+        }
         const m = /mcpkit-third-party listening 127\.0\.0\.1:(\d+)/.exec(stderr);
-        if (m) {
+        if (m && ports.every((port) => got.has(port))) {
           clearTimeout(timer);
-          done(Number(m[1]));
+          done(ports.length > 0 ? (got.get(ports[0] as string) as number) : Number(m[1]));
         }
       });
       child.once("exit", (code) => {
@@ -137,7 +146,7 @@ export async function startListening(
         fail(new Error(`${script} exited (${code}) before listening: ${stderr}`));
       });
     });
-    return { url: `http://127.0.0.1:${port}${path}`, stop };
+    return { url: `http://127.0.0.1:${port}${path}`, stop, ports: got };
   } catch (error) {
     await stop();
     throw error;

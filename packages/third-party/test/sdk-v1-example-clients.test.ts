@@ -20,9 +20,9 @@ import { startClientCredentialsIssuer } from "./client-credentials-issuer.js";
 // them and judging everything the client sends. Each client's verified deviations are in
 // `sdk-v1-example-clients/<client>.yaml` (docs/conformance-findings.md, "The official SDK examples").
 // simpleClientCredentials runs against the mcpkit reference everything-server protected by a small
-// issuer of this test (client_credentials). Not run: simpleStreamableHttp and elicitationUrlExample
-// (they put stdin in raw mode: a terminal is required), simpleOAuthClient (a browser completes its
-// authorization). The SDK 2.x packages ship no examples.
+// issuer of this test (client_credentials). simpleStreamableHttp and elicitationUrlExample put stdin
+// in raw mode: they run under a pseudo-terminal from util-linux `script` (test/tty-commands.mjs).
+// Not run: simpleOAuthClient (a browser completes its authorization). The SDK 2.x packages ship no examples.
 
 const node = shellQuote(process.execPath);
 const client = (name: string) => shellQuote(join(sdkV1Examples, "client", `${name}.js`));
@@ -56,6 +56,31 @@ const runs = [
     server: "simpleTaskInteractive",
     command: `${node} ${shellQuote(join(packageDir, "test/prompted-stdin.mjs"))} ${shellQuote("Your response (y/n): =y")} -- ${node} ${client("simpleTaskInteractiveClient")} --url {url}`,
   },
+  {
+    // Needs a terminal (raw-mode stdin): run under a pseudo-terminal (test/tty-commands.mjs) with
+    // one command typed at each "> " prompt. Connects at start to its hard-coded
+    // http://localhost:3000/mcp: the preload sends that connection to the relay. `quit` terminates
+    // its session (DELETE) before exiting. Not typed: multi-greet and the notification commands
+    // (their notifications redraw the prompt while the call runs) and the elicitation commands.
+    client: "simpleStreamableHttp",
+    server: "simpleStreamableHttp",
+    // Every command reached the server: initialize, initialized and one request per command.
+    messages: 8,
+    command: `MCPKIT_REDIRECT=3000={url} ${node} ${shellQuote(join(packageDir, "test/tty-commands.mjs"))} ${[
+      "> ",
+      "list-tools",
+      'call-tool greet {"name":"x"}',
+      "list-prompts",
+      'get-prompt greeting-template {"name":"z"}',
+      "list-resources",
+      "read-resource https://example.com/greetings/default",
+      "quit",
+    ]
+      .map(shellQuote)
+      .join(
+        " ",
+      )} -- ${shellQuote(`${node} --import ${shellQuote(loopbackPreload)} ${client("simpleStreamableHttp")}`)}`,
+  },
 ] as const;
 
 describe.each(runs)("SDK 1.x example client $client against $server", (spec) => {
@@ -80,6 +105,10 @@ describe.each(runs)("SDK 1.x example client $client against $server", (spec) => 
         120_000,
       );
       expectOnlyKnownDeviations(run, file, "http", "observe/client");
+      if ("messages" in spec) {
+        const observed = run.report.results.find((r) => r.transcript === "observe/client");
+        expect(observed?.title, run.output).toContain(`(${spec.messages} messages,`);
+      }
     } finally {
       await server?.stop();
     }
@@ -154,6 +183,46 @@ describe("SDK 1.x example client simpleClientCredentials against a protected ser
     } finally {
       await server?.stop();
       await issuer.stop();
+    }
+  }, 150_000);
+});
+
+describe("SDK 1.x example client elicitationUrlExample against its server (OAuth)", () => {
+  it("shows exactly the documented deviations, after its authorization code flow", async () => {
+    const file = join(packageDir, "sdk-v1-example-clients", "elicitationUrlExample.yaml");
+    let server: HttpServer | undefined;
+    try {
+      // Its server names itself http://localhost:3000/mcp and its authorization server
+      // http://localhost:3001 (checked strictly as the token's resource): both listen on free
+      // ports, and the preload sends each process's connections to 3000/3001 where they went.
+      server = await startListening(
+        join(sdkV1Examples, "server", "elicitationUrlExample.js"),
+        [],
+        "/mcp",
+        20_000,
+        { MCPKIT_PORT_ZERO: "1", MCP_PORT: "3000", MCP_AUTH_PORT: "3001" },
+        ["3000", "3001"],
+      );
+      // The client: 3000 to the relay, 3001 to the authorization server; the URL it asks the user
+      // to open is visited (the demo authorization server redirects at once to its callback on
+      // 8090); under a pseudo-terminal (raw-mode stdin) with commands typed at each "> " prompt.
+      const redirect = `MCPKIT_REDIRECT=3000={url},3001=http://127.0.0.1:${server.ports.get("3001")}`;
+      const command = `${redirect} MCPKIT_TTY_BROWSE=${shellQuote("to authorize:")} ${node} ${shellQuote(
+        join(packageDir, "test/tty-commands.mjs"),
+      )} ${["> ", "list-tools", "quit"].map(shellQuote).join(" ")} -- ${shellQuote(
+        `${node} --import ${shellQuote(loopbackPreload)} ${client("elicitationUrlExample")}`,
+      )}`;
+      const run = await runConformance(
+        ["client", "--observe", "--command", command, "--upstream", server.url, "--expected-failures", file],
+        120_000,
+      );
+      expectOnlyKnownDeviations(run, file, "http", "observe/client");
+      // All reached the server: initialize refused without a token (401), initialize with it,
+      // initialized, tools/list.
+      const observed = run.report.results.find((r) => r.transcript === "observe/client");
+      expect(observed?.title, run.output).toContain("(4 messages,");
+    } finally {
+      await server?.stop();
     }
   }, 150_000);
 });
