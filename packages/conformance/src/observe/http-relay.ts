@@ -96,7 +96,14 @@ export class HttpRelay {
     }
     const headers = flat(req.headers);
     const path = req.url ?? "/";
-    const mcp = new URL(path, this.origin).pathname === this.upstream.pathname;
+    // Only origin-form targets, always on the upstream's origin: resolving `//host/x` or an
+    // absolute URL against the upstream would send the client's credentials somewhere else.
+    if (!path.startsWith("/")) {
+      res.writeHead(400).end();
+      return;
+    }
+    const target = new URL(`${this.upstream.origin}${path}`);
+    const mcp = target.pathname === this.upstream.pathname;
     const method = req.method ?? "GET";
     const sink = mcp ? this.sessions.request(method, path, headers, body.toString("utf8")) : undefined;
     const forwarded: Record<string, string> = {};
@@ -104,7 +111,6 @@ export class HttpRelay {
     forwarded.host = this.upstream.host;
     forwarded["content-length"] = String(body.length);
     const send = this.upstream.protocol === "https:" ? httpsRequest : httpRequest;
-    const target = new URL(path, this.upstream);
     await new Promise<void>((resolve, reject) => {
       const out = send(target, { method, headers: forwarded }, (answer) => {
         this.answer(answer, res, sink).then(resolve, reject);
